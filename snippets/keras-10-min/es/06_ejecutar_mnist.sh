@@ -1,0 +1,1 @@
+python clasificador_mnist.py

@@ -1,0 +1,250 @@
+"""Run every page's blocks at their tier (scripts/tiers.py) and compare recorded outputs.
+
+- run: the page's run-tier blocks, in order, in one fresh process (tests/page_runner.py) with
+  the network guard and offline fixtures; each printed output must equal its recorded file.
+- gpu / network: the same runner, only where a GPU is visible / with --online.
+- resolve: the install line runs with a `pip` that adds --dry-run --ignore-installed.
+- lint: syntax only.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.pages import ROOT, Block, Page, PageError, load_page, page_paths, rel
+
+RUNNER = ROOT / "tests" / "page_runner.py"
+WORK = ROOT / "build" / "run"
+PAGE_TIMEOUT_S = 1800
+
+
+def _load(path):
+    try:
+        return load_page(path)
+    except PageError as exc:
+        return exc
+
+
+LOADED = {p: _load(p) for p in page_paths()}
+PAGES = [pg for pg in LOADED.values() if isinstance(pg, Page)]
+
+
+def _blocks(tier: str) -> list:
+    return [
+        pytest.param(b, id=f"{pg.id}:{b.lineno}") for pg in PAGES for b in pg.blocks if b.tier == tier
+    ]
+
+
+def _pages_with(tier: str, mark) -> list:
+    return [
+        pytest.param(pg, id=pg.id, marks=mark)
+        for pg in PAGES
+        if any(b.tier == tier for b in pg.blocks)
+    ]
+
+
+def rerun_hint(nodeid: str) -> str:
+    return f'rerun just this: .venv/bin/python -m pytest "{nodeid}"'
+
+
+@pytest.mark.parametrize("path", list(LOADED), ids=[rel(p) for p in LOADED])
+def test_page_is_well_formed(path):
+    """Every fence is an include of a snippet file and carries exactly one tier."""
+    if isinstance(LOADED[path], Exception):
+        pytest.fail(str(LOADED[path]), pytrace=False)
+
+
+def normalize(text: str | None) -> str:
+    lines = [ln.rstrip() for ln in (text or "").splitlines()]
+    while lines and not lines[-1]:
+        lines.pop()
+    return "\n".join(lines)
+
+
+def runner_env(tier: str, workdir: Path) -> dict:
+    env = dict(os.environ)
+    env.pop("KERAS_BACKEND", None)  # each page chooses its own backend, as a reader would
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env["KERAS_HOME"] = str(workdir / ".keras")  # no user keras.json leaks into a page
+    env["PYTHONHASHSEED"] = "0"
+    env.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    env["OFFLINE_FIXTURES"] = str(ROOT / "build" / "fixtures")
+    if tier != "network":  # offline: network guard and fixtures in every Python process
+        env["PYTHONPATH"] = os.pathsep.join(
+            [str(ROOT / "tests" / "offline")] + [p for p in [env.get("PYTHONPATH")] if p]
+        )
+    return env
+
+
+def run_page_tier(page: Page, tier: str) -> tuple[list[Block], list[dict], str]:
+    """Run the page's blocks of one tier; return them, their results and the runner's stderr."""
+    workdir = WORK / f"{page.id}.{tier}"
+    shutil.rmtree(workdir, ignore_errors=True)
+    workdir.mkdir(parents=True)
+    result = workdir / ".results.json"
+    proc = subprocess.run(
+        [sys.executable, str(RUNNER), str(page.path), str(result), str(workdir), tier],
+        env=runner_env(tier, workdir),
+        capture_output=True,
+        text=True,
+        timeout=PAGE_TIMEOUT_S,
+    )
+    results = json.loads(result.read_text()) if result.is_file() else []
+    blocks = [b for b in page.blocks if b.tier == tier]
+    if proc.returncode != 0 or len(results) < len(blocks) and not (results and results[-1]["error"]):
+        stopped = blocks[len(results)].where if len(results) < len(blocks) else "the end"
+        pytest.fail(
+            f"{rel(page.path)} [{page.lang}]: the page runner died (exit {proc.returncode}) "
+            f"before finishing {stopped}\n--- runner stderr ---\n{proc.stderr[-5000:]}",
+            pytrace=False,
+        )
+    return blocks, results, proc.stderr
+
+
+def check_outputs(blocks, results, stderr, record: bool, nodeid: str) -> list[str]:
+    """Compare each block's printed output with its recording (or rewrite the recording)."""
+    problems = []
+    for block, res in zip(blocks, results):
+        if res["error"]:
+            problems.append(
+                f"{block.where} failed:\n{res['error']}\n--- runner stderr (tail) ---\n"
+                f"{stderr[-3000:]}"
+            )
+            break
+        actual = normalize(res["stdout"])
+        if block.output_file is None:
+            if actual:
+                problems.append(
+                    f"{block.where} prints output but the page shows none: add an "
+                    f"expected-output block that includes {rel(block.snippet.with_suffix('.out'))} "
+                    f"and run `make outputs`.\n--- it printed ---\n{actual}"
+                )
+            continue
+        if record:
+            block.output_file.write_text(actual + "\n", encoding="utf-8")
+            continue
+        if block.expected is None:
+            problems.append(
+                f"{block.where}: its recorded output {rel(block.output_file)} does not exist; "
+                "run `make outputs` to record it"
+            )
+            continue
+        expected = normalize(block.expected)
+        if actual != expected:
+            diff = "\n".join(
+                difflib.unified_diff(
+                    expected.splitlines(),
+                    actual.splitlines(),
+                    f"recorded {rel(block.output_file)}",
+                    "this run",
+                    lineterm="",
+                )
+            )
+            problems.append(
+                f"{block.where}: output differs from its recording. If the change is intended, "
+                f"run `make outputs` and review the diff.\n{diff}"
+            )
+    if problems:
+        problems.append(rerun_hint(nodeid))
+    return problems
+
+
+@pytest.mark.parametrize("page", _pages_with("run", pytest.mark.run))
+def test_run_tier(page, record_outputs, request):
+    blocks, results, stderr = run_page_tier(page, "run")
+    problems = check_outputs(blocks, results, stderr, record_outputs, request.node.nodeid)
+    if problems:
+        pytest.fail("\n\n".join(problems), pytrace=False)
+
+
+def gpu_visible() -> str | None:
+    """None when a GPU is usable from torch, else the reason it is not."""
+    probe = subprocess.run(
+        [sys.executable, "-c", "import torch; print(torch.cuda.is_available())"],
+        capture_output=True,
+        text=True,
+    )
+    if probe.stdout.strip() == "True":
+        return None
+    return "no GPU visible to torch (torch.cuda.is_available() is False): gpu tier not run"
+
+
+@pytest.mark.parametrize("page", _pages_with("gpu", pytest.mark.gpu))
+def test_gpu_tier(page, request):
+    reason = gpu_visible()
+    if reason:
+        pytest.skip(f"{rel(page.path)} [{page.lang}]: {reason}")
+    blocks, results, stderr = run_page_tier(page, "gpu")
+    for block, res in zip(blocks, results):  # outputs depend on the card: shown, not compared
+        print(f"--- {block.where}\n{res['stdout']}")
+    problems = [f"{b.where} failed:\n{r['error']}" for b, r in zip(blocks, results) if r["error"]]
+    if problems:
+        pytest.fail("\n\n".join(problems + [rerun_hint(request.node.nodeid)]), pytrace=False)
+
+
+@pytest.mark.parametrize("page", _pages_with("network", pytest.mark.network))
+def test_network_tier(page, online, request):
+    if not online:
+        pytest.skip(f"{rel(page.path)} [{page.lang}]: network tier runs only with --online (make test-online)")
+    blocks, results, stderr = run_page_tier(page, "network")
+    problems = [f"{b.where} failed:\n{r['error']}" for b, r in zip(blocks, results) if r["error"]]
+    if problems:
+        pytest.fail("\n\n".join(problems + [rerun_hint(request.node.nodeid)]), pytrace=False)
+
+
+def python_for(version: str) -> str:
+    """The interpreter a page's install line is checked with (the version the page states)."""
+    if sys.version.startswith(version + "."):
+        return sys.executable
+    found = shutil.which(f"python{version}")
+    pyenv = subprocess.run(["pyenv", "root"], capture_output=True, text=True).stdout.strip() if shutil.which("pyenv") else ""
+    candidates = sorted(Path(pyenv, "versions").glob(f"{version}.*/bin/python{version}")) if pyenv else []
+    if candidates:
+        return str(candidates[-1])
+    if found:
+        return found
+    pytest.fail(f"Python {version} is not installed: the resolve tier needs it (pyenv install {version})")
+
+
+@pytest.mark.resolve
+@pytest.mark.parametrize("block", _blocks("resolve"))
+def test_resolve_tier(block, request):
+    python = python_for(block.tier_args.get("python", "3.11"))
+    # The reader's line runs as written; only `pip` is replaced by a resolving dry run.
+    shim = (
+        f'pip() {{ "{python}" -m pip "$@" --dry-run --ignore-installed --quiet '
+        "--disable-pip-version-check; }\n"
+    )
+    proc = subprocess.run(["bash", "-e", "-c", shim + block.code], capture_output=True, text=True, timeout=900)
+    if proc.returncode != 0:
+        pytest.fail(
+            f"{block.where}: install line does not resolve with {python}\n{proc.stderr[-4000:]}\n"
+            + rerun_hint(request.node.nodeid),
+            pytrace=False,
+        )
+
+
+@pytest.mark.lint
+@pytest.mark.parametrize("block", _blocks("lint"))
+def test_lint_tier(block):
+    if block.syntax == "python":
+        try:
+            compile(block.code, str(block.snippet), "exec")
+        except SyntaxError as exc:
+            pytest.fail(f"{block.where}: {exc}", pytrace=False)
+        return
+    proc = subprocess.run(["bash", "-n", str(block.snippet)], capture_output=True, text=True)
+    if proc.returncode != 0:
+        pytest.fail(f"{block.where}: bash -n says\n{proc.stderr}", pytrace=False)
+    if shutil.which("shellcheck"):
+        proc = subprocess.run(["shellcheck", "-s", "bash", str(block.snippet)], capture_output=True, text=True)
+        if proc.returncode != 0:
+            pytest.fail(f"{block.where}: shellcheck says\n{proc.stdout}", pytrace=False)
