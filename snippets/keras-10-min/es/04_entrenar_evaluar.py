@@ -7,7 +7,7 @@ keras.utils.set_random_seed(1)
 modelo = keras.Sequential(
     [
         keras.Input(shape=(4,)),
-        keras.layers.Dense(16, activation="relu"),
+        keras.layers.Dense(64, activation="relu"),
         keras.layers.Dense(1, activation="sigmoid"),
     ]
 )

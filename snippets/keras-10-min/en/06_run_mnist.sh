@@ -1,0 +1,1 @@
+python mnist_classifier.py

@@ -1,0 +1,3 @@
+for engine in jax tensorflow; do
+  KERAS_BACKEND=$engine python mnist_classifier.py
+done

@@ -1,0 +1,1 @@
+pip install "keras-hub==0.32.0"

@@ -1,0 +1,82 @@
+"""Spanish and English are the same site: same pages, same blocks in the same order, same numbers."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.pages import LANGS, ROOT, Page, page_paths, rel
+from tests.test_pages import LOADED
+
+SNIPPETS = ROOT / "snippets"
+NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+
+PAGES: dict[str, dict[str, Page]] = {}
+for page in LOADED.values():
+    if isinstance(page, Page):
+        PAGES.setdefault(page.slug, {})[page.lang] = page
+
+
+@pytest.mark.parametrize("path", page_paths(), ids=[rel(p) for p in page_paths()])
+def test_every_page_exists_in_both_languages(path):
+    for lang in LANGS:
+        twin = path.with_name(re.sub(r"\.(es|en)\.md$", f".{lang}.md", path.name))
+        assert twin.is_file(), f"{rel(path)} has no {lang} version: write {rel(twin)}"
+
+
+def shape(block) -> tuple:
+    return (
+        block.tier,
+        block.syntax,
+        block.is_file,
+        block.output_file is not None,
+        block.snippet.name.split("_")[0],  # the NN order prefix
+    )
+
+
+@pytest.mark.parametrize("slug", sorted(PAGES))
+def test_same_blocks_in_same_order(slug):
+    langs = PAGES[slug]
+    if set(langs) != set(LANGS):
+        pytest.skip("a language is missing (reported by test_every_page_exists_in_both_languages)")
+    es, en = langs["es"], langs["en"]
+    for page in (es, en):
+        for block in page.blocks:
+            expected_dir = SNIPPETS / page.slug / page.lang
+            assert block.snippet.parent == expected_dir, (
+                f"{block.where}: snippet must live in {rel(expected_dir)}/"
+            )
+    a, b = [shape(x) for x in es.blocks], [shape(x) for x in en.blocks]
+    for i, (x, y) in enumerate(zip(a, b)):
+        assert x == y, (
+            f"block {i + 1} differs between languages:\n  es {es.blocks[i].where}: {x}\n"
+            f"  en {en.blocks[i].where}: {y}\n(tier, syntax, saved file, has output, order prefix)"
+        )
+    assert len(a) == len(b), f"{slug}: {len(a)} blocks in es, {len(b)} in en"
+
+
+@pytest.mark.parametrize("slug", sorted(PAGES))
+def test_no_orphan_snippets(slug):
+    """Every file in snippets/<page>/<lang>/ is on the page (an unused snippet is untested code)."""
+    for lang, page in PAGES[slug].items():
+        used = {b.snippet for b in page.blocks} | {b.output_file for b in page.blocks if b.output_file}
+        folder = SNIPPETS / slug / lang
+        orphans = sorted(rel(p) for p in folder.iterdir() if p.is_file() and p.resolve() not in used)
+        assert not orphans, f"{rel(page.path)} [{lang}] does not use: {orphans}"
+
+
+@pytest.mark.parametrize("slug", sorted(PAGES))
+def test_both_languages_print_the_same_numbers(slug):
+    langs = PAGES[slug]
+    if set(langs) != set(LANGS):
+        pytest.skip("a language is missing")
+    for a, b in zip(langs["es"].blocks, langs["en"].blocks):
+        if a.expected is None or b.expected is None:
+            continue
+        na, nb = NUMBER.findall(a.expected), NUMBER.findall(b.expected)
+        assert na == nb, (
+            f"the languages print different numbers:\n  {rel(a.output_file)}: {na}\n"
+            f"  {rel(b.output_file)}: {nb}"
+        )

@@ -1,0 +1,117 @@
+"""The built site: strict build, both languages, switcher, badges, no third-party requests."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from tests.pages import LANGS, ROOT, Page, rel
+from tests.test_pages import LOADED
+
+OUT = ROOT / "build" / "site-test"
+PAGES = [p for p in LOADED.values() if isinstance(p, Page)]
+LOCAL = re.compile(r"^(?!(?:[a-z][a-z0-9+.-]*:)?//)")  # relative URL: no scheme-relative or absolute host
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    shutil.rmtree(OUT, ignore_errors=True)
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(OUT)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if proc.returncode != 0:
+        pytest.fail(f"mkdocs build --strict failed:\n{proc.stderr[-6000:]}", pytrace=False)
+    return OUT
+
+
+def html_path(site: Path, page: Page) -> Path:
+    base = site if page.lang == "es" else site / page.lang
+    return base / "index.html" if page.slug == "index" else base / page.slug / "index.html"
+
+
+class Tags(HTMLParser):
+    """Collects (tag, attributes) pairs."""
+
+    def __init__(self):
+        super().__init__()
+        self.tags: list[tuple[str, dict]] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+
+def parse(path: Path) -> list[tuple[str, dict]]:
+    parser = Tags()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser.tags
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
+def test_page_is_built_in_its_language(site, page):
+    path = html_path(site, page)
+    assert path.is_file(), f"{rel(page.path)} was not built to {rel(path)}"
+    html = [a for t, a in parse(path) if t == "html"]
+    assert html and html[0].get("lang") == page.lang, f"{rel(path)}: <html lang> is not {page.lang}"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
+def test_language_switcher_lands_on_the_same_page(site, page):
+    path = html_path(site, page)
+    links = {
+        a.get("hreflang"): a.get("href")
+        for t, a in parse(path)
+        if t == "a" and "md-select__link" in (a.get("class") or "")
+    }
+    for lang in LANGS:
+        twin = Page(path=page.path, lang=lang, slug=page.slug)
+        assert lang in links, f"{rel(path)}: no language-switcher link for {lang}"
+        href = links[lang]
+        # Root-relative links (the plugin uses them on home pages) resolve from site_url's path "/".
+        target = (site / href.lstrip("/") if href.startswith("/") else path.parent / href).resolve()
+        target = target / "index.html" if target.is_dir() else target
+        assert target == html_path(site, twin).resolve(), (
+            f"{rel(path)}: the {lang} switcher link goes to {rel(target)}, "
+            f"not to the same page {rel(html_path(site, twin))}"
+        )
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
+def test_every_block_shows_its_tier(site, page):
+    html = html_path(site, page).read_text(encoding="utf-8")
+    badges = re.findall(r'<p class="tier tier--(\w+)"', html)
+    assert badges == [b.tier for b in page.blocks], (
+        f"{rel(html_path(site, page))}: badges {badges} do not match the page's tiers "
+        f"{[b.tier for b in page.blocks]}"
+    )
+
+
+RESOURCE_ATTRS = {"script": "src", "img": "src", "iframe": "src", "source": "src", "audio": "src",
+                  "video": "src", "embed": "src", "object": "data"}
+
+
+def test_no_request_leaves_the_site(site):
+    """Fonts, scripts, styles and images are all served by the site itself."""
+    offenders = []
+    for path in sorted(site.rglob("*.html")):
+        for tag, attrs in parse(path):
+            url = attrs.get(RESOURCE_ATTRS.get(tag, ""), None)
+            if tag == "link" and (attrs.get("rel") or "") in {"stylesheet", "preload", "preconnect", "icon", "modulepreload"}:
+                url = attrs.get("href")
+            if url and not LOCAL.match(url):
+                offenders.append(f"{rel(path)}: <{tag}> loads {url}")
+    for path in sorted(site.rglob("*.css")):
+        for url in re.findall(r"url\(\s*['\"]?((?:[a-z]+:)?//[^)'\"]+)", path.read_text(errors="replace")):
+            offenders.append(f"{rel(path)}: CSS loads {url}")
+    assert not offenders, "third-party requests:\n" + "\n".join(offenders[:50])
