@@ -45,7 +45,7 @@ def run_python(code: str, filename: str, namespace: dict) -> tuple[str, str | No
     return out.getvalue(), None
 
 
-def run_shell(code: str) -> tuple[str, str | None]:
+def run_shell(code: str, saved: dict[str, Path]) -> tuple[str, str | None]:
     proc = subprocess.run(
         ["bash", "-e", "-o", "pipefail", "-c", code],
         capture_output=True,
@@ -53,9 +53,15 @@ def run_shell(code: str) -> tuple[str, str | None]:
         timeout=BLOCK_TIMEOUT_S,
     )
     if proc.returncode != 0:
+        stderr = proc.stderr
+        # A traceback in a file the page had the reader save names the snippet it came from
+        # (same text, same line numbers).
+        for name, snippet in saved.items():
+            stderr = stderr.replace(f'File "{Path.cwd() / name}"', f'File "{snippet}"')
+            stderr = stderr.replace(f'File "{name}"', f'File "{snippet}"')
         return proc.stdout, (
             f"shell block exited with status {proc.returncode}\n"
-            f"--- its stderr ---\n{proc.stderr}"
+            f"--- its stderr ---\n{stderr}"
         )
     return proc.stdout, None
 
@@ -67,6 +73,7 @@ def main() -> int:
     os.chdir(workdir)
     namespace: dict = {"__name__": "__main__", "__builtins__": __builtins__}
     results = []
+    saved: dict[str, Path] = {}
     for block in page.blocks:
         if block.tier != tier:
             continue
@@ -74,11 +81,12 @@ def main() -> int:
         if block.is_file:
             Path(block.title).write_text(block.code, encoding="utf-8")
             entry["saved"] = block.title
+            saved[block.title] = block.snippet
         elif block.syntax == "python":
             sys.argv = [block.snippet.name]
             entry["stdout"], entry["error"] = run_python(block.code, str(block.snippet), namespace)
         elif block.syntax in ("bash", "sh"):
-            entry["stdout"], entry["error"] = run_shell(block.code)
+            entry["stdout"], entry["error"] = run_shell(block.code, saved)
         else:
             entry["error"] = f"no way to run a '{block.syntax}' block at the {tier} tier"
         results.append(entry)

@@ -15,7 +15,8 @@ import pytest
 from tests.pages import LANGS, ROOT, Page, rel
 from tests.test_pages import LOADED
 
-OUT = ROOT / "build" / "site-test"
+# One build per pytest-xdist worker, so parallel workers never share a directory.
+OUT = ROOT / "build" / f"site-test-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
 PAGES = [p for p in LOADED.values() if isinstance(p, Page)]
 LOCAL = re.compile(r"^(?!(?:[a-z][a-z0-9+.-]*:)?//)")  # relative URL: no scheme-relative or absolute host
 
