@@ -1,3 +1,5 @@
+import re
+
 import pytest
 
 
@@ -22,3 +24,22 @@ def record_outputs(request):
 @pytest.fixture
 def online(request):
     return request.config.getoption("--online")
+
+
+# Per-page execution times, slowest first (what a maintainer reads first, as in sphinx-gallery).
+_PAGE_TIMES: list[tuple[float, str, str]] = []
+
+
+def pytest_runtest_logreport(report):
+    if report.when == "call" and re.search(r"::test_(run|gpu|network)_tier\[", report.nodeid):
+        _PAGE_TIMES.append((report.duration, report.outcome, report.nodeid))
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not _PAGE_TIMES:
+        return
+    terminalreporter.section("page execution times (slowest first)")
+    for seconds, outcome, nodeid in sorted(_PAGE_TIMES, reverse=True):
+        terminalreporter.write_line(f"{seconds:7.1f} s  {outcome:<7}  {nodeid}")
+    total = sum(t for t, _, _ in _PAGE_TIMES)
+    terminalreporter.write_line(f"{total:7.1f} s  total")
