@@ -1,6 +1,7 @@
 """Run one page's blocks of one tier in order, as a reader would, in a fresh process.
 
-Usage: python tests/page_runner.py PAGE.md RESULT.json WORKDIR TIER   (TIER: run, gpu, network)
+Usage: python tests/page_runner.py PAGE.md RESULT.json WORKDIR TIER [SNIPPET_BASE]
+(TIER: run, gpu, network; SNIPPET_BASE replaces mkdocs.yml's base_path, for the harness self-test)
 
 Python blocks share one namespace with ``__name__ == "__main__"`` (notebook semantics), compiled
 under the snippet's own file name so tracebacks show its real lines. A titled Python block
@@ -23,7 +24,7 @@ import traceback
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tests.pages import load_page  # noqa: E402
+from tests.pages import load_page, snippet_options  # noqa: E402
 
 BLOCK_TIMEOUT_S = 900
 
@@ -69,7 +70,10 @@ def run_shell(code: str, saved: dict[str, Path]) -> tuple[str, str | None]:
 def main() -> int:
     page_path, result_path = Path(sys.argv[1]).resolve(), Path(sys.argv[2])
     workdir, tier = Path(sys.argv[3]), sys.argv[4]
-    page = load_page(page_path)
+    options = None
+    if len(sys.argv) > 5:
+        options = dict(snippet_options()) | {"base_path": [str(Path(sys.argv[5]).resolve())]}
+    page = load_page(page_path, options)
     os.chdir(workdir)
     namespace: dict = {"__name__": "__main__", "__builtins__": __builtins__}
     results = []

@@ -84,14 +84,15 @@ def runner_env(tier: str, workdir: Path) -> dict:
     return env
 
 
-def run_page_tier(page: Page, tier: str) -> tuple[list[Block], list[dict], str]:
+def run_page_tier(page: Page, tier: str, snippet_base: Path | None = None) -> tuple[list[Block], list[dict], str]:
     """Run the page's blocks of one tier; return them, their results and the runner's stderr."""
     workdir = WORK / f"{page.id}.{tier}"
     shutil.rmtree(workdir, ignore_errors=True)
     workdir.mkdir(parents=True)
     result = workdir / ".results.json"
     proc = subprocess.run(
-        [sys.executable, str(RUNNER), str(page.path), str(result), str(workdir), tier],
+        [sys.executable, str(RUNNER), str(page.path), str(result), str(workdir), tier]
+        + ([str(snippet_base)] if snippet_base else []),
         env=runner_env(tier, workdir),
         capture_output=True,
         text=True,

@@ -1,0 +1,67 @@
+"""The harness goes red for the right reason: a broken snippet or a changed recorded output fails,
+and the message names the page, the language, the line and the snippet file."""
+
+import pytest
+
+from tests.pages import load_page, snippet_options
+from tests.test_pages import check_outputs, run_page_tier
+
+PAGE = """# Self-test
+
+<!--pytest.mark.run-->
+```python
+--8<-- "selftest/es/01_suma.py"
+```
+
+<!--pytest-codeblocks:expected-output-->
+```text
+--8<-- "selftest/es/01_suma.out"
+```
+"""
+SNIPPET = 'total = sum(range(5))\nprint("total:", total)\nprint("doble:", 2 * total)\n'
+
+
+@pytest.fixture
+def page(tmp_path):
+    (tmp_path / "snippets/selftest/es").mkdir(parents=True)
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "snippets/selftest/es/01_suma.py").write_text(SNIPPET)
+    (tmp_path / "snippets/selftest/es/01_suma.out").write_text("total: 10\ndoble: 20\n")
+    (tmp_path / "docs/selftest.es.md").write_text(PAGE)
+    return tmp_path
+
+
+def check(root):
+    options = dict(snippet_options()) | {"base_path": [str(root / "snippets")]}
+    pg = load_page(root / "docs/selftest.es.md", options)
+    blocks, results, stderr = run_page_tier(pg, "run", root / "snippets")
+    return "\n".join(check_outputs(blocks, results, stderr, record=False, nodeid="NODE"))
+
+
+def test_unchanged_page_passes(page):
+    assert check(page) == ""
+
+
+@pytest.mark.parametrize("line", [1, 2, 3])
+def test_a_raising_line_fails_naming_everything(page, line):
+    snippet = page / "snippets/selftest/es/01_suma.py"
+    lines = snippet.read_text().splitlines()
+    lines[line - 1] = 'raise RuntimeError("x")'
+    snippet.write_text("\n".join(lines) + "\n")
+    report = check(page)
+    assert "selftest.es.md [es], block at line 4" in report
+    assert "snippets/selftest/es/01_suma.py" in report
+    assert f'01_suma.py", line {line}' in report and "RuntimeError: x" in report  # real traceback
+    assert 'rerun just this: .venv/bin/python -m pytest "NODE"' in report
+
+
+def test_a_changed_digit_in_the_recording_fails_with_a_diff(page):
+    (page / "snippets/selftest/es/01_suma.out").write_text("total: 10\ndoble: 21\n")
+    report = check(page)
+    assert "output differs from its recording" in report
+    assert "-doble: 21\n+doble: 20" in report
+
+
+def test_output_the_page_does_not_show_fails(page):
+    (page / "docs/selftest.es.md").write_text(PAGE.split("<!--pytest-codeblocks")[0])
+    assert "prints output but the page shows none" in check(page)
