@@ -8,6 +8,8 @@ BIN    := $(VENV)/bin
 PIP_VERSION := 26.3
 STAMP  := $(VENV)/.installed
 FIXTURES := build/fixtures/.done
+# Mermaid is served by the site itself (no CDN): installed from npm, copied next to the pages.
+MERMAID  := docs/assets/vendor/mermaid.min.js
 # Material 9.8 prints an end-of-life banner on every build; it is not ours to act on.
 export NO_MKDOCS_2_WARNING := 1
 # Keep TensorFlow's C++ logging to errors so that real warnings stand out.
@@ -21,22 +23,28 @@ $(STAMP): pyproject.toml constraints.txt
 	$(BIN)/python -m pip install --quiet --group site -c constraints.txt
 	@touch $@
 
+# Generated under the network guard, so a fixture can never quietly download something.
 $(FIXTURES): $(STAMP) scripts/make_fixtures.py
-	$(BIN)/python scripts/make_fixtures.py build/fixtures
+	PYTHONPATH=tests/offline $(BIN)/python scripts/make_fixtures.py build/fixtures
 	@touch $@
+
+$(MERMAID): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	mkdir -p $(dir $@)
+	cp node_modules/mermaid/dist/mermaid.min.js $@
 
 fixtures: $(FIXTURES)
 
 ## make site: build the static site (both languages) into site/
-site: $(STAMP)
+site: $(STAMP) $(MERMAID)
 	$(BIN)/mkdocs build --strict --site-dir site
 
 ## make serve: build and serve on http://127.0.0.1:8000 with live reload
-serve: $(STAMP)
+serve: $(STAMP) $(MERMAID)
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
 
 ## make test: every run-tier block of every page, both languages, plus the site checks
-test: $(STAMP) $(FIXTURES)
+test: $(STAMP) $(FIXTURES) $(MERMAID)
 	$(BIN)/python -m pytest
 
 ## make test-gpu: only the gpu tier (skipped, with the reason, where no GPU is visible)
@@ -56,4 +64,4 @@ lock: $(STAMP)
 	$(BIN)/python -m pip freeze --exclude pip | sed 's/+cpu$$//' > constraints.txt
 
 clean:
-	rm -rf site build .pytest_cache
+	rm -rf site build .pytest_cache node_modules docs/assets/vendor

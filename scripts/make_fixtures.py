@@ -8,7 +8,15 @@ Usage: python scripts/make_fixtures.py OUT_DIR   (make fixtures → build/fixtur
   stand-in so the page's real `keras.datasets.mnist.load_data()` call runs offline; accuracy on
   it says nothing about MNIST, and the pages say so where they show it.
 
-Deterministic: the same seed gives byte-identical files.
+- keras/models/mobilenet_v2_weights_tf_dim_ordering_tf_kernels_1.0_160_no_top.h5: the file
+  `MobileNetV2(weights="imagenet", include_top=False, input_shape=(160, 160, 3))` fetches, in
+  the same legacy-HDF5 layout, holding seeded random weights (not ImageNet's).
+- tfds/oxford_iiit_pet/4.0.0: prepared by TFDS's own `oxford_iiit_pet:4.0.0` builder (same
+  features, splits and file format) from small synthetic archives laid out like the real ones:
+  37 breeds x 3 trainval images + 37 test images, each breed a colour-and-stripes pattern. The
+  page's `tfds.load(..., download=False)` call reads it unchanged.
+
+Deterministic: the same seed gives the same data.
 """
 
 from __future__ import annotations
@@ -68,9 +76,87 @@ def write_mnist(path: Path, rng: np.random.Generator) -> None:
     np.savez_compressed(path, x_train=x_train, y_train=y_train, x_test=x_test, y_test=y_test)
 
 
+MOBILENET_FILE = "mobilenet_v2_weights_tf_dim_ordering_tf_kernels_1.0_160_no_top.h5"
+
+
+def write_mobilenet_weights(path: Path) -> None:
+    import h5py
+    import keras
+    from keras.src.legacy.saving import legacy_h5_format
+
+    keras.utils.set_random_seed(SEED)
+    model = keras.applications.MobileNetV2(
+        input_shape=(160, 160, 3), include_top=False, weights=None
+    )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with h5py.File(path, "w") as f:
+        legacy_h5_format.save_weights_to_hdf5_group(f, model)
+
+
+PETS_PER_BREED_TRAINVAL, PETS_PER_BREED_TEST = 3, 1
+
+
+def write_pet_archives(raw: Path, rng: np.random.Generator) -> None:
+    """Folders laid out like the extracted images.tar.gz and annotations.tar.gz."""
+    from PIL import Image
+    from tensorflow_datasets.datasets.oxford_iiit_pet.oxford_iiit_pet_dataset_builder import (
+        _LABEL_CLASSES,
+    )
+
+    images, notes = raw / "images" / "images", raw / "annotations" / "annotations"
+    for d in (images, notes / "trimaps", notes / "xmls"):
+        d.mkdir(parents=True, exist_ok=True)
+    lists = {"trainval": [], "test": []}
+    for label, breed in enumerate(_LABEL_CLASSES, start=1):
+        species = 1 if breed[0].isupper() else 2  # the dataset's convention: cats are capitalised
+        colour = rng.uniform(40, 215, 3)
+        period = 6 + label % 9
+        for i in range(1, PETS_PER_BREED_TRAINVAL + PETS_PER_BREED_TEST + 1):
+            name = f"{breed}_{i}"
+            h, w = rng.integers(150, 220), rng.integers(150, 220)
+            yy, xx = np.mgrid[0:h, 0:w]
+            stripes = (((xx + yy * (label % 3)) // period) % 2)[..., None] * 50
+            pixels = np.clip(colour + stripes + rng.normal(0, 12, (h, w, 3)), 0, 255).astype(np.uint8)
+            Image.fromarray(pixels).save(images / f"{name}.jpg", quality=90)
+            trimap = np.full((h, w), 2, np.uint8)
+            trimap[h // 4 : 3 * h // 4, w // 4 : 3 * w // 4] = 1
+            Image.fromarray(trimap).save(notes / "trimaps" / f"{name}.png")
+            split = "trainval" if i <= PETS_PER_BREED_TRAINVAL else "test"
+            lists[split].append(f"{name} {label} {species} {label}")
+            if split == "trainval":  # as in the real archive, only trainval has head boxes
+                (notes / "xmls" / f"{name}.xml").write_text(
+                    f"<annotation><size><width>{w}</width><height>{h}</height></size>"
+                    f"<object><bndbox><xmin>{w // 4}</xmin><ymin>{h // 4}</ymin>"
+                    f"<xmax>{3 * w // 4}</xmax><ymax>{3 * h // 4}</ymax></bndbox></object></annotation>"
+                )
+    for split, lines in lists.items():
+        (notes / f"{split}.txt").write_text("\n".join(lines) + "\n")
+
+
+def prepare_pets(out: Path, rng: np.random.Generator) -> None:
+    import tensorflow_datasets as tfds
+
+    raw = out / "oxford_iiit_pet_raw"
+    write_pet_archives(raw, rng)
+    # TFDS's own builder, fed local folders where it would download the archives.
+    tfds.download.DownloadManager.download_and_extract = lambda self, urls: {
+        "images": raw / "images",
+        "annotations": raw / "annotations",
+    }
+    builder = tfds.builder("oxford_iiit_pet:4.0.0", data_dir=str(out / "tfds"))
+    builder.download_and_prepare(
+        download_config=tfds.download.DownloadConfig(try_download_gcs=False)
+    )
+
+
 def main(out: Path) -> None:
+    import os
+
+    os.environ.setdefault("KERAS_BACKEND", "torch")
     rng = np.random.default_rng(SEED)
     write_mnist(out / "keras/datasets/mnist.npz", rng)
+    write_mobilenet_weights(out / "keras/models" / MOBILENET_FILE)
+    prepare_pets(out, rng)
     print(f"fixtures written under {out}", file=sys.stderr)
 
 

@@ -5,7 +5,8 @@ Usage: python tests/page_runner.py PAGE.md RESULT.json WORKDIR TIER [SNIPPET_BAS
 
 Python blocks share one namespace with ``__name__ == "__main__"`` (notebook semantics), compiled
 under the snippet's own file name so tracebacks show its real lines. A titled Python block
-(``title="x.py"``) is saved into the working directory as that file. Shell blocks run with bash
+(``title="x.py"``) is saved into the working directory as that file, whatever its tier, since
+later blocks run it. Shell blocks run with bash
 in the same directory. Each block's stdout is captured on its own; the first failure stops the
 page, since later blocks depend on earlier ones. tests/test_pages.py starts this script with
 tests/offline on PYTHONPATH, so this process and every child get the network guard and the
@@ -75,17 +76,24 @@ def main() -> int:
         options = dict(snippet_options()) | {"base_path": [str(Path(sys.argv[5]).resolve())]}
     page = load_page(page_path, options)
     os.chdir(workdir)
+    for name, target in page.workdir_links.items():
+        # The reader has these beside the page's files: the venv, a prepared dataset.
+        source = Path(sys.prefix) if target == "venv" else Path(os.environ["OFFLINE_FIXTURES"]) / target.removeprefix("fixtures/")
+        if not source.exists():
+            raise SystemExit(f"{page_path}: test_workdir link {name} -> {source} is missing: run `make fixtures`")
+        Path(name).symlink_to(source, target_is_directory=source.is_dir())
     namespace: dict = {"__name__": "__main__", "__builtins__": __builtins__}
     results = []
     saved: dict[str, Path] = {}
     for block in page.blocks:
+        if block.is_file:
+            Path(block.title).write_text(block.code, encoding="utf-8")
+            saved[block.title] = block.snippet
         if block.tier != tier:
             continue
         entry = {"lineno": block.lineno, "stdout": "", "error": None, "saved": None}
         if block.is_file:
-            Path(block.title).write_text(block.code, encoding="utf-8")
             entry["saved"] = block.title
-            saved[block.title] = block.snippet
         elif block.syntax == "python":
             sys.argv = [block.snippet.name]
             entry["stdout"], entry["error"] = run_python(block.code, str(block.snippet), namespace)

@@ -67,6 +67,9 @@ class Page:
     lang: str
     slug: str  # the page's name without language suffix, e.g. "keras-10-min"
     blocks: list[Block] = field(default_factory=list)
+    # Front matter `test_workdir:` {name: target}: links the runner puts in the page's working
+    # directory, where the reader would have them (target "venv" or "fixtures/<path>").
+    workdir_links: dict = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -134,7 +137,9 @@ def load_page(path: Path, options: dict | None = None) -> Page:
     options = dict(options or snippet_options())
     slug, lang = page_lang(path)
     text = path.read_text(encoding="utf-8")
-    page = Page(path=path, lang=lang, slug=slug)
+    from mkdocs.utils.meta import get_data
+
+    page = Page(path=path, lang=lang, slug=slug, workdir_links=get_data(text)[1].get("test_workdir", {}))
     for cb in extract_from_buffer(io.StringIO(text)):
         syntax = (cb.syntax or "").split()[0] if (cb.syntax or "").strip() else ""
         if syntax in NOT_CODE:

@@ -21,6 +21,10 @@ FIXTURES = Path(os.environ.get("OFFLINE_FIXTURES", "build/fixtures")).resolve()
 # get_file(fname=...) -> fixture file, relative to FIXTURES, and what it really is.
 KERAS_FILES = {
     "mnist.npz": ("keras/datasets/mnist.npz", "synthetic digits, not MNIST"),
+    "mobilenet_v2_weights_tf_dim_ordering_tf_kernels_1.0_160_no_top.h5": (
+        "keras/models/mobilenet_v2_weights_tf_dim_ordering_tf_kernels_1.0_160_no_top.h5",
+        "seeded random weights in MobileNetV2's layout, not ImageNet's",
+    ),
 }
 
 

@@ -1,0 +1,2 @@
+rocminfo | grep -E "Marketing Name|gfx"
+rocm-smi --showmeminfo vram

@@ -1,0 +1,1 @@
+sudo usermod -aG render,video "$USER"

@@ -1,0 +1,2 @@
+python3.13 --version
+python3.13 -m venv .venv

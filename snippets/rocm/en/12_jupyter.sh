@@ -1,0 +1,1 @@
+KERAS_BACKEND=torch .venv/bin/jupyter lab

@@ -1,0 +1,1 @@
+.venv/bin/python train_keras.py cpu

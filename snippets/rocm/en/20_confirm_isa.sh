@@ -1,0 +1,2 @@
+rocminfo --support | grep gfx
+rocm-smi --showhw

@@ -1,0 +1,2 @@
+ls -l /dev/kfd /dev/dri/renderD*
+id

@@ -1,0 +1,1 @@
+.venv/bin/python -c "import torch; print(torch.__version__, torch.cuda.is_available(), torch.version.hip)"

@@ -1,0 +1,1 @@
+.venv/bin/python entrenar_keras.py cpu
