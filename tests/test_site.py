@@ -116,3 +116,18 @@ def test_no_request_leaves_the_site(site):
         for url in re.findall(r"url\(\s*['\"]?((?:[a-z]+:)?//[^)'\"]+)", path.read_text(errors="replace")):
             offenders.append(f"{rel(path)}: CSS loads {url}")
     assert not offenders, "third-party requests:\n" + "\n".join(offenders[:50])
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if "```mermaid" in p.path.read_text()], ids=lambda p: p.id)
+def test_diagrams_are_drawn_by_the_sites_own_mermaid(site, page):
+    """A mermaid fence becomes a diagram container, drawn by the vendored script (no CDN)."""
+    path = html_path(site, page)
+    tags = parse(path)
+    assert any(t == "pre" and "mermaid" in (a.get("class") or "") for t, a in tags), (
+        f"{rel(path)}: the mermaid fence was not turned into a diagram container"
+    )
+    scripts = [a["src"] for t, a in tags if t == "script" and a.get("src", "").endswith("mermaid.min.js")]
+    assert scripts, f"{rel(path)}: the vendored mermaid.min.js is not loaded"
+    assert (path.parent / scripts[0]).resolve().is_file(), (
+        f"{rel(path)}: {scripts[0]} is missing from the site; `make` copies it from npm"
+    )
