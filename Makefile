@@ -10,6 +10,8 @@ STAMP  := $(VENV)/.installed
 FIXTURES := build/fixtures/.done
 # Mermaid is served by the site itself (no CDN): installed from npm, copied next to the pages.
 MERMAID  := docs/assets/vendor/mermaid.min.js
+# The lesson's synthetic panel and its generator, offered for download on the site.
+DATA     := docs/assets/data/vol5_diario.parquet
 # Material 9.8 prints an end-of-life banner on every build; it is not ours to act on.
 export NO_MKDOCS_2_WARNING := 1
 # Keep TensorFlow's C++ logging to errors so that real warnings stand out.
@@ -24,9 +26,13 @@ $(STAMP): pyproject.toml constraints.txt
 	@touch $@
 
 # Generated under the network guard, so a fixture can never quietly download something.
-$(FIXTURES): $(STAMP) scripts/make_fixtures.py
+$(FIXTURES): $(STAMP) scripts/make_fixtures.py scripts/make_vol5.py
 	PYTHONPATH=tests/offline $(BIN)/python scripts/make_fixtures.py build/fixtures
 	@touch $@
+
+$(DATA): $(STAMP) scripts/make_vol5.py
+	$(BIN)/python scripts/make_vol5.py $@
+	cp scripts/make_vol5.py $(dir $@)
 
 $(MERMAID): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
@@ -36,15 +42,15 @@ $(MERMAID): package.json package-lock.json
 fixtures: $(FIXTURES)
 
 ## make site: build the static site (both languages) into site/
-site: $(STAMP) $(MERMAID)
+site: $(STAMP) $(MERMAID) $(DATA)
 	$(BIN)/mkdocs build --strict --site-dir site
 
 ## make serve: build and serve on http://127.0.0.1:8000 with live reload
-serve: $(STAMP) $(MERMAID)
+serve: $(STAMP) $(MERMAID) $(DATA)
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
 
 ## make test: every run-tier block of every page, both languages, plus the site checks
-test: $(STAMP) $(FIXTURES) $(MERMAID)
+test: $(STAMP) $(FIXTURES) $(MERMAID) $(DATA)
 	$(BIN)/python -m pytest
 
 ## make test-gpu: only the gpu tier (skipped, with the reason, where no GPU is visible)
@@ -64,4 +70,4 @@ lock: $(STAMP)
 	$(BIN)/python -m pip freeze --exclude pip | sed 's/+cpu$$//' > constraints.txt
 
 clean:
-	rm -rf site build .pytest_cache node_modules docs/assets/vendor
+	rm -rf site build .pytest_cache node_modules docs/assets/vendor docs/assets/data

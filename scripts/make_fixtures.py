@@ -16,6 +16,9 @@ Usage: python scripts/make_fixtures.py OUT_DIR   (make fixtures → build/fixtur
   37 breeds x 3 trainval images + 37 test images, each breed a colour-and-stripes pattern. The
   page's `tfds.load(..., download=False)` call reads it unchanged.
 
+- vol5_diario.parquet: the lesson 5.6.1 panel, from scripts/make_vol5.py (the file the site also
+  offers for download).
+
 Deterministic: the same seed gives the same data.
 """
 
@@ -157,6 +160,10 @@ def main(out: Path) -> None:
     write_mnist(out / "keras/datasets/mnist.npz", rng)
     write_mobilenet_weights(out / "keras/models" / MOBILENET_FILE)
     prepare_pets(out, rng)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import make_vol5
+
+    make_vol5.main(out / "vol5_diario.parquet")
     print(f"fixtures written under {out}", file=sys.stderr)
 
 

@@ -21,9 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.pages import ROOT, Block, Page, PageError, load_page, page_paths, rel
+from tests.pages import ROOT, Block, Page, PageError, load_page, page_lang, page_paths, rel
 
 RUNNER = ROOT / "tests" / "page_runner.py"
+DOCS = ROOT / "docs"
 WORK = ROOT / "build" / "run"
 PAGE_TIMEOUT_S = 1800
 
@@ -86,9 +87,13 @@ def runner_env(tier: str, workdir: Path) -> dict:
     return env
 
 
+def workdir_of(page: Page, tier: str) -> Path:
+    return WORK / f"{page.id}.{tier}"
+
+
 def run_page_tier(page: Page, tier: str, snippet_base: Path | None = None) -> tuple[list[Block], list[dict], str]:
     """Run the page's blocks of one tier; return them, their results and the runner's stderr."""
-    workdir = WORK / f"{page.id}.{tier}"
+    workdir = workdir_of(page, tier)
     shutil.rmtree(workdir, ignore_errors=True)
     workdir.mkdir(parents=True)
     result = workdir / ".results.json"
@@ -160,9 +165,34 @@ def check_outputs(blocks, results, stderr, record: bool, nodeid: str) -> list[st
                 f"{block.where}: output differs from its recording. If the change is intended, "
                 f"run `make outputs` and review the diff.\n{diff}"
             )
+    for block, res in zip(blocks, results):
+        if not res["error"] and block.tier_args.get("figure"):
+            problems += check_figure(block, record)
     if problems:
         problems.append(rerun_hint(nodeid))
     return problems
+
+
+def check_figure(block: Block, record: bool) -> list[str]:
+    """A figure the block draws (tier mark `figure="assets/...svg"`, a path under docs/): the
+    block writes it under that file's name in its working directory; `make outputs` copies it
+    into docs/ and the test compares it, like a recorded output."""
+    recorded = DOCS / block.tier_args["figure"]
+    slug, lang = page_lang(block.page)
+    made = WORK / f"{slug}.{lang}.run" / recorded.name
+    if not made.is_file():
+        return [f"{block.where}: it should draw {recorded.name} in its working directory, and did not"]
+    if record:
+        recorded.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(made, recorded)
+        return []
+    if not recorded.is_file():
+        return [f"{block.where}: figure {rel(recorded)} was never recorded; run `make outputs`"]
+    if made.read_bytes() != recorded.read_bytes():
+        a, b = recorded.read_text().splitlines(), made.read_text().splitlines()
+        diff = "\n".join(list(difflib.unified_diff(a, b, f"recorded {rel(recorded)}", "this run", lineterm=""))[:30])
+        return [f"{block.where}: the figure it draws differs from {rel(recorded)}; if intended, run `make outputs`\n{diff}"]
+    return []
 
 
 @pytest.mark.parametrize("page", _pages_with("run", pytest.mark.run))

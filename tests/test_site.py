@@ -131,3 +131,30 @@ def test_diagrams_are_drawn_by_the_sites_own_mermaid(site, page):
     assert (path.parent / scripts[0]).resolve().is_file(), (
         f"{rel(path)}: {scripts[0]} is missing from the site; `make` copies it from npm"
     )
+
+
+def test_internal_links_and_images_resolve(site):
+    """Every relative link, image and anchor in the built site points at something that exists."""
+    ids: dict[Path, set] = {}
+    broken, checked = [], 0
+    for path in sorted(site.rglob("*.html")):
+        for tag, attrs in parse(path):
+            url = attrs.get("href") if tag in ("a", "link") else attrs.get("src") if tag in ("img", "script") else None
+            if not url or not LOCAL.match(url) or url.startswith(("mailto:", "data:", "javascript:")):
+                continue
+            checked += 1
+            target, _, anchor = url.partition("#")
+            dest = (site / target.lstrip("/")) if target.startswith("/") else (path.parent / target) if target else path
+            dest = dest.resolve()
+            if dest.is_dir():
+                dest = dest / "index.html"
+            if not dest.exists():
+                broken.append(f"{rel(path)}: <{tag}> {url} -> missing {rel(dest)}")
+                continue
+            if anchor and dest.suffix == ".html":
+                if dest not in ids:
+                    ids[dest] = {a["id"] for _, a in parse(dest) if "id" in a}
+                if anchor not in ids[dest]:
+                    broken.append(f"{rel(path)}: <{tag}> {url} -> no anchor #{anchor}")
+    assert checked > 100, f"only {checked} internal links found: is the site empty?"
+    assert not broken, "broken internal links:\n" + "\n".join(broken[:50])

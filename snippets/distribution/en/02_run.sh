@@ -1,0 +1,1 @@
+python distributed_har.py 4

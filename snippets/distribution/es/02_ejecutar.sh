@@ -1,0 +1,1 @@
+python har_distribuido.py 4

@@ -1,0 +1,1 @@
+python tf_determinism.py

@@ -1,0 +1,10 @@
+mu, sd = Xe.mean(0), Xe.std(0)  # medias y desviaciones del ENTRENAMIENTO: sin fuga
+my, sy = ye.mean(), ye.std()
+np.savez(
+    "har.npz",
+    Xe=((Xe - mu) / sd).astype("float32"),
+    ye=((ye - my) / sy).astype("float32"),
+    Xp=((Xp - mu) / sd).astype("float32"),
+    yp=((yp - my) / sy).astype("float32"),
+)
+print("har.npz:", {k: v.shape for k, v in np.load("har.npz").items()})

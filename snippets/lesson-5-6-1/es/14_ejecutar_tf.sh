@@ -1,0 +1,1 @@
+python determinismo_tf.py

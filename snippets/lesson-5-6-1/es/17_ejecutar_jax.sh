@@ -1,0 +1,1 @@
+python jax_sin_estado.py
