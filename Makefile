@@ -8,8 +8,9 @@ BIN    := $(VENV)/bin
 PIP_VERSION := 26.3
 STAMP  := $(VENV)/.installed
 FIXTURES := build/fixtures/.done
-# Mermaid is served by the site itself (no CDN): installed from npm, copied next to the pages.
-MERMAID  := docs/assets/vendor/mermaid.min.js
+# Mermaid and KaTeX are served by the site itself (no CDN): installed from npm
+# (package.json, package-lock.json) and copied next to the pages.
+VENDOR   := docs/assets/vendor/.done
 # The lesson's synthetic panel and its generator, offered for download on the site.
 DATA     := docs/assets/data/vol5_diario.parquet
 # Material 9.8 prints an end-of-life banner on every build; it is not ours to act on.
@@ -34,23 +35,26 @@ $(DATA): $(STAMP) scripts/make_vol5.py
 	$(BIN)/python scripts/make_vol5.py $@
 	cp scripts/make_vol5.py $(dir $@)
 
-$(MERMAID): package.json package-lock.json
+$(VENDOR): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
-	mkdir -p $(dir $@)
-	cp node_modules/mermaid/dist/mermaid.min.js $@
+	rm -rf $(dir $@) && mkdir -p $(dir $@)katex/contrib
+	cp node_modules/mermaid/dist/mermaid.min.js $(dir $@)
+	cp -r node_modules/katex/dist/katex.min.css node_modules/katex/dist/katex.min.js node_modules/katex/dist/fonts $(dir $@)katex/
+	cp node_modules/katex/dist/contrib/auto-render.min.js $(dir $@)katex/contrib/
+	@touch $@
 
 fixtures: $(FIXTURES)
 
 ## make site: build the static site (both languages) into site/
-site: $(STAMP) $(MERMAID) $(DATA)
+site: $(STAMP) $(VENDOR) $(DATA)
 	$(BIN)/mkdocs build --strict --site-dir site
 
 ## make serve: build and serve on http://127.0.0.1:8000 with live reload
-serve: $(STAMP) $(MERMAID) $(DATA)
+serve: $(STAMP) $(VENDOR) $(DATA)
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
 
 ## make test: every run-tier block of every page, both languages, plus the site checks
-test: $(STAMP) $(FIXTURES) $(MERMAID) $(DATA)
+test: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA)
 	$(BIN)/python -m pytest
 
 ## make test-gpu: only the gpu tier (skipped, with the reason, where no GPU is visible)

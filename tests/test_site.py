@@ -158,3 +158,17 @@ def test_internal_links_and_images_resolve(site):
                     broken.append(f"{rel(path)}: <{tag}> {url} -> no anchor #{anchor}")
     assert checked > 100, f"only {checked} internal links found: is the site empty?"
     assert not broken, "broken internal links:\n" + "\n".join(broken[:50])
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if "$$" in p.path.read_text()], ids=lambda p: p.id)
+def test_math_is_marked_for_the_sites_own_katex(site, page):
+    """Formulas become arithmatex containers that the vendored KaTeX renders (no CDN)."""
+    path = html_path(site, page)
+    tags = parse(path)
+    assert any("arithmatex" in (a.get("class") or "") for _, a in tags), (
+        f"{rel(path)}: the page has $$ formulas but no arithmatex container"
+    )
+    scripts = {a.get("src", "").rsplit("/", 1)[-1] for t, a in tags if t == "script"}
+    assert {"katex.min.js", "auto-render.min.js", "katex-init.js"} <= scripts, (
+        f"{rel(path)}: the vendored KaTeX scripts are not all loaded: {sorted(scripts)}"
+    )

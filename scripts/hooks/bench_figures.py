@@ -1,0 +1,207 @@
+"""MkDocs hook: put the figures that scripts/bench.py measured into the pages, with provenance.
+
+Placeholders (ES and EN pages alike):
+    {{ bench:KEY }}            median with unit, min-max and repetitions, e.g. har.jax.warm_40
+    {{ bench:KEY.cold }}       one field: cold, median, min, max, best
+    {{ bench:ratio:KEY }}      a ratio computed inside the run, e.g. ratio:har.jax_over_torch
+    {{ bench:provenance }}     machine, date, versions, commit and mode of the record
+    {{ bench:chart:NAME }}     an SVG chart drawn from the record (har, mobilenet)
+    {{ bench@NAME:... }}       the same, from a record measured elsewhere and committed as
+                               bench/records/NAME.json ("recorded on <date>, <machine>")
+
+This build's record is build/bench/record.json (BENCH_RECORD overrides it). An unknown key fails
+the build naming page and line. A record whose inputs_hash differs from the current snippets is
+shown as stale, never as fresh. Without a record the page says the figure was not measured. This
+hook only reads records; it never runs the bench (so `mkdocs serve` reloads stay fast).
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+import bench  # noqa: E402
+
+PLACEHOLDER = re.compile(r"\{\{\s*bench(?:@(?P<name>[\w.-]+))?:(?P<expr>[^}\s]+)\s*\}\}")
+FIELDS = {"cold", "median", "min", "max", "best"}
+TEXT = {
+    "es": {
+        "reps": "rep.", "missing": "sin medir (ejecuta `make bench`)",
+        "stale": "desactualizado: medido con otros fragmentos; ejecuta `make bench`",
+        "nogpu": "sin GPU en la máquina que midió", "measured": "Medido el {date} en {cpu} ({cores} núcleos; GPU: {gpu})",
+        "recorded": "Registrado el {date} en {cpu} ({cores} núcleos; GPU: {gpu})",
+        "with": "con Python {python}, Keras {keras}, PyTorch {torch}, JAX {jax}, TensorFlow {tensorflow}; commit {commit}; modo {mode}",
+        "none": "Todavía no hay un registro de `scripts/bench.py` para esta construcción: ejecuta `make bench` (o `make site`).",
+    },
+    "en": {
+        "reps": "reps", "missing": "not measured (run `make bench`)",
+        "stale": "stale: measured with other snippets; run `make bench`",
+        "nogpu": "no GPU on the machine that measured", "measured": "Measured on {date} on {cpu} ({cores} cores; GPU: {gpu})",
+        "recorded": "Recorded on {date} on {cpu} ({cores} cores; GPU: {gpu})",
+        "with": "with Python {python}, Keras {keras}, PyTorch {torch}, JAX {jax}, TensorFlow {tensorflow}; commit {commit}; {mode} mode",
+        "none": "There is no `scripts/bench.py` record for this build yet: run `make bench` (or `make site`).",
+    },
+}
+
+
+def record_path() -> Path:
+    return Path(os.environ.get("BENCH_RECORD", ROOT / "build/bench/record.json"))
+
+
+def load(path: Path) -> dict | None:
+    """The one reader of bench records."""
+    if not path.is_file():
+        return None
+    record = json.loads(path.read_text())
+    record["stale"] = record.get("inputs_hash") != bench.inputs_hash()
+    return record
+
+
+def number(value: float, lang: str) -> str:
+    if value == 0:
+        text = "0"
+    elif abs(value) >= 1e6:
+        exp = int(f"{value:e}".split("e")[1]) // 3 * 3
+        text = f"{value / 10**exp:.3g}e{exp}"
+    else:
+        text = f"{value:.3g}"
+    return text.replace(".", ",") if lang == "es" else text
+
+
+def unit_text(unit: str) -> str:
+    return {"FLOP/s": " FLOP/s", "s": " s", "img/s": " img/s", "ms/img": " ms/img"}.get(unit, f" {unit}")
+
+
+def render(expr: str, record: dict | None, lang: str, committed: bool, where: str) -> str:
+    t = TEXT[lang]
+    if expr == "provenance":
+        if record is None:
+            return t["none"]
+        m, v = record["machine"], record["versions"]
+        head = (t["recorded"] if committed else t["measured"]).format(date=record["date"], **m)
+        line = f"{head}, {t['with'].format(commit=record['commit'], mode=record['mode'], **v)}."
+        return line + (f" **⚠ {t['stale']}.**" if record["stale"] else "")
+    if expr.startswith("chart:"):
+        name = expr.removeprefix("chart:")
+        if name not in CHARTS:
+            raise PluginError(f"{where}: unknown bench chart '{name}'; known: {', '.join(CHARTS)}")
+        return t["missing"] if record is None else CHARTS[name](record, lang)
+    ratio = expr.startswith("ratio:")
+    key = expr.removeprefix("ratio:")
+    field = None
+    if not ratio and key.rsplit(".", 1)[-1] in FIELDS:
+        key, field = key.rsplit(".", 1)
+    known = bench.RATIO_KEYS if ratio else bench.FIGURE_KEYS
+    if key not in known:
+        raise PluginError(
+            f"{where}: unknown bench key '{expr}'. Known {'ratios' if ratio else 'figures'}: "
+            + ", ".join(sorted(known))
+        )
+    if record is None:
+        return t["missing"]
+    values = record["ratios"] if ratio else record["figures"]
+    if key not in values:
+        return t["nogpu"] if ".cuda" in key else t["missing"]
+    stale = f' <span class="bench-stale" title="{html.escape(t["stale"])}">⚠</span>' if record["stale"] else ""
+    if ratio:
+        return f"{number(values[key], lang)}×{stale}"
+    fig = values[key]
+    if field:
+        if field not in fig:
+            raise PluginError(f"{where}: bench key '{key}' has no field '{field}'")
+        return f"{number(fig[field], lang)}{unit_text(fig['unit'])}{stale}"
+    return (
+        f"{number(fig['median'], lang)}{unit_text(fig['unit'])} "
+        f"({number(fig['min'], lang)}–{number(fig['max'], lang)}, {fig['reps']} {t['reps']}){stale}"
+    )
+
+
+# ------------------------------------------------------------------------------ charts
+
+
+def _svg(fig) -> str:
+    out = io.StringIO()
+    fig.savefig(out, format="svg", metadata={"Date": None})
+    text = out.getvalue()
+    return text[text.index("<svg"):].replace("\n\n", "\n")
+
+
+def _bars(record, keys, labels, title, ylabel, lang) -> str:
+    import matplotlib
+
+    matplotlib.use("svg")
+    import matplotlib.pyplot as plt
+
+    plt.rcParams["svg.hashsalt"] = "bench"
+    figs = [record["figures"][k] for k in keys]
+    med = [f["median"] for f in figs]
+    err = [[m - f["min"] for m, f in zip(med, figs)], [f["max"] - m for m, f in zip(med, figs)]]
+    fig, ax = plt.subplots(figsize=(6, 2.8))
+    ax.bar(labels, med, yerr=err, capsize=6, color=["#ee4c2c", "#5e97f6", "#ff8f00"][: len(keys)])
+    ax.set(title=title, ylabel=ylabel)
+    fig.tight_layout()
+    svg = _svg(fig)
+    plt.close(fig)
+    alt = "; ".join(f"{lab}: {number(m, lang)}" for lab, m in zip(labels, med))
+    return f'<div class="bench-chart" role="img" aria-label="{html.escape(title + ". " + alt)}">{svg}</div>'
+
+
+def chart_har(record, lang):
+    title = {"es": "HAR Dense(1), 40 épocas (mediana, mín.–máx.)", "en": "HAR Dense(1), 40 epochs (median, min–max)"}[lang]
+    keys = [f"har.{b}.warm_40" for b in ("torch", "jax", "tensorflow")]
+    return _bars(record, keys, ["torch", "jax", "tensorflow"], title, "s", lang)
+
+
+def chart_mobilenet(record, lang):
+    title = {"es": "MobileNetV2 en CPU, por backend (mediana, mín.–máx.)", "en": "MobileNetV2 on CPU, per backend (median, min–max)"}[lang]
+    keys = [f"mobilenet.cpu.{b}.ms_per_image" for b in ("torch", "jax", "tensorflow")]
+    return _bars(record, keys, ["torch", "jax", "tensorflow"], title, "ms/img", lang)
+
+
+CHARTS = {"har": chart_har, "mobilenet": chart_mobilenet}
+
+
+# ------------------------------------------------------------------------------ the hook
+
+
+def page_language(page) -> str:
+    m = re.search(r"\.(es|en)\.md$", page.file.src_uri)
+    return m[1] if m else "es"
+
+
+def line_of(page, text: str) -> int:
+    try:
+        for i, line in enumerate(Path(page.file.abs_src_path).read_text(encoding="utf-8").splitlines(), 1):
+            if text in line:
+                return i
+    except OSError:
+        pass
+    return 0
+
+
+def on_page_markdown(markdown, page, config, files):
+    if "{{" not in markdown or "bench" not in markdown:
+        return markdown
+    lang = page_language(page)
+    records: dict = {}
+
+    def replace(m):
+        name = m["name"]
+        if name not in records:
+            path = record_path() if name is None else ROOT / "bench" / "records" / f"{name}.json"
+            records[name] = load(path)
+            if name is not None and records[name] is None:
+                raise PluginError(f"{page.file.src_uri}:{line_of(page, m[0])}: no committed bench record {path}")
+        where = f"{page.file.src_uri}:{line_of(page, m[0])}"
+        return render(m["expr"], records[name], lang, committed=name is not None, where=where)
+
+    return PLACEHOLDER.sub(replace, markdown)
