@@ -18,7 +18,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Keep TensorFlow's C++ logging to errors so that real warnings stand out.
 export TF_CPP_MIN_LOG_LEVEL := 2
 
-.PHONY: site serve test test-gpu test-online outputs fixtures lock clean
+.PHONY: site serve test test-gpu test-online outputs fixtures lock clean bench
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -45,9 +45,15 @@ $(VENDOR): package.json package-lock.json
 
 fixtures: $(FIXTURES)
 
-## make site: build the static site (both languages) into site/
+## make site: build the static site (both languages) into site/; measures the quick bench
+## first when build/bench/record.json is missing or was measured with other snippets
 site: $(STAMP) $(VENDOR) $(DATA)
+	$(BIN)/python scripts/bench.py --quick --if-stale
 	$(BIN)/mkdocs build --strict --site-dir site
+
+## make bench: measure the tutorials' workloads at the seed's sizes (build/bench/record.json)
+bench: $(STAMP)
+	$(BIN)/python scripts/bench.py --full
 
 ## make serve: build and serve on http://127.0.0.1:8000 with live reload
 serve: $(STAMP) $(VENDOR) $(DATA)

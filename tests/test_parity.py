@@ -63,6 +63,9 @@ def test_no_orphan_snippets(slug):
     for lang, page in PAGES[slug].items():
         used = {b.snippet for b in page.blocks} | {b.output_file for b in page.blocks if b.output_file}
         folder = SNIPPETS / slug / lang
+        if not folder.is_dir():
+            assert not page.blocks, f"{rel(page.path)} has blocks but no {rel(folder)}/"
+            continue
         orphans = sorted(rel(p) for p in folder.iterdir() if p.is_file() and p.resolve() not in used)
         assert not orphans, f"{rel(page.path)} [{lang}] does not use: {orphans}"
 

@@ -35,7 +35,7 @@ PLACEHOLDER = re.compile(r"\{\{\s*bench(?:@(?P<name>[\w.-]+))?:(?P<expr>[^}\s]+)
 FIELDS = {"cold", "median", "min", "max", "best"}
 TEXT = {
     "es": {
-        "reps": "rep.", "missing": "sin medir (ejecuta `make bench`)",
+        "reps": "rep.", "images": "imágenes", "missing": "sin medir (ejecuta `make bench`)",
         "stale": "desactualizado: medido con otros fragmentos; ejecuta `make bench`",
         "nogpu": "sin GPU en la máquina que midió", "measured": "Medido el {date} en {cpu} ({cores} núcleos; GPU: {gpu})",
         "recorded": "Registrado el {date} en {cpu} ({cores} núcleos; GPU: {gpu})",
@@ -43,7 +43,7 @@ TEXT = {
         "none": "Todavía no hay un registro de `scripts/bench.py` para esta construcción: ejecuta `make bench` (o `make site`).",
     },
     "en": {
-        "reps": "reps", "missing": "not measured (run `make bench`)",
+        "reps": "reps", "images": "images", "missing": "not measured (run `make bench`)",
         "stale": "stale: measured with other snippets; run `make bench`",
         "nogpu": "no GPU on the machine that measured", "measured": "Measured on {date} on {cpu} ({cores} cores; GPU: {gpu})",
         "recorded": "Recorded on {date} on {cpu} ({cores} cores; GPU: {gpu})",
@@ -67,18 +67,16 @@ def load(path: Path) -> dict | None:
 
 
 def number(value: float, lang: str) -> str:
-    if value == 0:
-        text = "0"
-    elif abs(value) >= 1e6:
-        exp = int(f"{value:e}".split("e")[1]) // 3 * 3
-        text = f"{value / 10**exp:.3g}e{exp}"
-    else:
-        text = f"{value:.3g}"
+    text = f"{value:.3g}"
     return text.replace(".", ",") if lang == "es" else text
 
 
-def unit_text(unit: str) -> str:
-    return {"FLOP/s": " FLOP/s", "s": " s", "img/s": " img/s", "ms/img": " ms/img"}.get(unit, f" {unit}")
+def with_unit(value: float, unit: str, lang: str) -> str:
+    if unit == "FLOP/s":  # SI prefixes read better than exponents
+        for prefix, scale in (("T", 1e12), ("G", 1e9), ("M", 1e6)):
+            if abs(value) >= scale:
+                return f"{number(value / scale, lang)} {prefix}FLOP/s"
+    return f"{number(value, lang)} {unit}"
 
 
 def render(expr: str, record: dict | None, lang: str, committed: bool, where: str) -> str:
@@ -110,18 +108,26 @@ def render(expr: str, record: dict | None, lang: str, committed: bool, where: st
         return t["missing"]
     values = record["ratios"] if ratio else record["figures"]
     if key not in values:
-        return t["nogpu"] if ".cuda" in key else t["missing"]
+        gpu_key = ".cuda" in key or "gpu" in key
+        return t["nogpu"] if gpu_key and record["machine"]["gpu"] == "none" else t["missing"]
     stale = f' <span class="bench-stale" title="{html.escape(t["stale"])}">⚠</span>' if record["stale"] else ""
     if ratio:
+        if key.endswith("fraction_of_peak"):
+            return f"{number(100 * values[key], lang)} %{stale}"
         return f"{number(values[key], lang)}×{stale}"
     fig = values[key]
     if field:
         if field not in fig:
             raise PluginError(f"{where}: bench key '{key}' has no field '{field}'")
-        return f"{number(fig[field], lang)}{unit_text(fig['unit'])}{stale}"
+        return f"{with_unit(fig[field], fig['unit'], lang)}{stale}"
+    images = f"; {fig['images'][0]} + {fig['images'][1]} {t['images']}" if "images" in fig else ""
+    low, high = (with_unit(fig[k], fig["unit"], lang).split(" ")[0] for k in ("min", "max"))
+    if fig["unit"] == "FLOP/s":  # min and max in the median's prefix
+        scale = {"T": 1e12, "G": 1e9, "M": 1e6}.get(with_unit(fig["median"], "FLOP/s", lang).split(" ")[1][0], 1)
+        low, high = number(fig["min"] / scale, lang), number(fig["max"] / scale, lang)
     return (
-        f"{number(fig['median'], lang)}{unit_text(fig['unit'])} "
-        f"({number(fig['min'], lang)}–{number(fig['max'], lang)}, {fig['reps']} {t['reps']}){stale}"
+        f"{with_unit(fig['median'], fig['unit'], lang)} "
+        f"({low}–{high}, {fig['reps']} {t['reps']}{images}){stale}"
     )
 
 

@@ -1,0 +1,129 @@
+"""The bench hook (scripts/hooks/bench_figures.py) without running the bench: synthetic records."""
+
+import json
+from types import SimpleNamespace
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+from scripts import bench
+from scripts.hooks import bench_figures as hook
+
+
+def record(gpu="none", inputs_hash=None) -> dict:
+    fig = {"unit": "s", "median": 1.5, "min": 1.25, "max": 2.0, "reps": 5, "cold": 3.0}
+    figures = {key: dict(fig) for key in bench.FIGURE_KEYS if gpu != "none" or ".cuda." not in key}
+    ratios = {key: 0.25 for key in bench.RATIO_KEYS if gpu != "none" or ("cuda" not in key and "gpu" not in key)}
+    return {
+        "schema": 1, "mode": "full", "date": "2026-11-29 10:00 UTC", "commit": "abc1234",
+        "inputs_hash": inputs_hash or bench.inputs_hash(),
+        "versions": {"python": "3.11.7", "keras": "3.15.1", "torch": "2.13.0", "jax": "0.10.2",
+                     "tensorflow": "2.21.0", "numpy": "2.4.6"},
+        "machine": {"cpu": "Test CPU", "cores": 2, "gpu": gpu, "os": "Linux"},
+        "figures": figures, "ratios": ratios,
+    }
+
+
+@pytest.fixture
+def page(tmp_path):
+    def make(text, lang="es"):
+        src = tmp_path / f"perf.{lang}.md"
+        src.write_text(text)
+        return SimpleNamespace(file=SimpleNamespace(src_uri=src.name, abs_src_path=str(src)))
+
+    return make
+
+
+@pytest.fixture
+def with_record(tmp_path, monkeypatch):
+    def write(rec):
+        path = tmp_path / "record.json"
+        path.write_text(json.dumps(rec))
+        monkeypatch.setenv("BENCH_RECORD", str(path))
+
+    return write
+
+
+def render(page, text, lang="es"):
+    return hook.on_page_markdown(text, page(text, lang), None, None)
+
+
+def test_figure_is_rendered_with_spread_and_in_the_pages_language(page, with_record):
+    with_record(record())
+    assert render(page, "t: {{ bench:har.jax.warm_40 }}") == "t: 1,5 s (1,25–2, 5 rep.)"
+    assert render(page, "t: {{ bench:har.jax.warm_40 }}", "en") == "t: 1.5 s (1.25–2, 5 reps)"
+    assert render(page, "{{ bench:har.jax.warm_40.cold }}", "en") == "3 s"
+    assert render(page, "{{ bench:ratio:har.jax_over_torch }}", "en") == "0.25×"
+
+
+def test_provenance_names_machine_date_versions_and_commit(page, with_record):
+    with_record(record())
+    out = render(page, "{{ bench:provenance }}", "en")
+    for part in ("2026-11-29 10:00 UTC", "Test CPU", "GPU: none", "Keras 3.15.1", "commit abc1234", "full mode"):
+        assert part in out
+    assert "stale" not in out
+
+
+def test_unknown_key_fails_the_build_naming_page_and_line(page, with_record):
+    with_record(record())
+    text = "first line\n\nsecond: {{ bench:har.jax.warm_41 }}\n"
+    with pytest.raises(PluginError, match=r"perf\.es\.md:3: unknown bench key 'har\.jax\.warm_41'"):
+        render(page, text)
+    with pytest.raises(PluginError, match="unknown bench chart"):
+        render(page, "{{ bench:chart:nope }}")
+
+
+def test_stale_record_is_marked_never_shown_as_fresh(page, with_record):
+    with_record(record(inputs_hash="0" * 16))
+    assert "⚠" in render(page, "{{ bench:har.torch.warm_40 }}")
+    assert "⚠" in render(page, "{{ bench:ratio:har.jax_over_torch }}")
+    assert "desactualizado" in render(page, "{{ bench:provenance }}")
+
+
+def test_missing_gpu_is_said_not_hidden(page, with_record):
+    with_record(record(gpu="none"))
+    assert render(page, "{{ bench:mobilenet.cuda.epoch }}") == "sin GPU en la máquina que midió"
+    assert render(page, "{{ bench:ratio:mobilenet.cpu_over_gpu }}", "en") == "no GPU on the machine that measured"
+
+
+def test_gpu_record_fills_gpu_figures(page, with_record):
+    with_record(record(gpu="NVIDIA H200"))
+    assert render(page, "{{ bench:mobilenet.cuda.epoch.median }}", "en") == "1.5 s"
+
+
+def test_no_record_says_what_to_run(page, monkeypatch, tmp_path):
+    monkeypatch.setenv("BENCH_RECORD", str(tmp_path / "absent.json"))
+    assert "make bench" in render(page, "{{ bench:har.torch.warm_40 }}", "en")
+    assert "make bench" in render(page, "{{ bench:provenance }}", "en")
+
+
+def test_committed_record_is_shown_as_recorded_elsewhere(page, monkeypatch, tmp_path):
+    monkeypatch.setattr(hook, "ROOT", tmp_path)
+    (tmp_path / "bench/records").mkdir(parents=True)
+    (tmp_path / "bench/records/h200.json").write_text(json.dumps(record(gpu="NVIDIA H200")))
+    out = render(page, "{{ bench@h200:provenance }}", "en")
+    assert out.startswith("Recorded on 2026-11-29 10:00 UTC on Test CPU") and "NVIDIA H200" in out
+    with pytest.raises(PluginError, match="no committed bench record"):
+        render(page, "{{ bench@absent:provenance }}")
+
+
+def test_chart_is_inline_svg_with_a_text_alternative(page, with_record):
+    with_record(record())
+    out = render(page, "{{ bench:chart:har }}", "en")
+    assert out.startswith('<div class="bench-chart" role="img" aria-label="HAR Dense(1)') and "<svg" in out
+
+
+def test_bench_schema_covers_what_the_site_asks_for():
+    """Every placeholder on the real pages names a key the bench can produce."""
+    import re
+
+    from tests.pages import DOCS
+
+    for path in DOCS.rglob("*.md"):
+        for m in hook.PLACEHOLDER.finditer(path.read_text()):
+            expr = m["expr"]
+            if expr == "provenance" or expr.startswith("chart:"):
+                continue
+            key = expr.removeprefix("ratio:")
+            key = re.sub(r"\.(cold|median|min|max|best)$", "", key)
+            assert key in (bench.RATIO_KEYS if expr.startswith("ratio:") else bench.FIGURE_KEYS), f"{path}: {expr}"
