@@ -18,7 +18,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Keep TensorFlow's C++ logging to errors so that real warnings stand out.
 export TF_CPP_MIN_LOG_LEVEL := 2
 
-.PHONY: site serve test test-gpu test-online outputs fixtures lock clean bench
+.PHONY: site serve test test-gpu test-online outputs fixtures lock clean bench mutation
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -74,6 +74,10 @@ test-online: $(STAMP) $(FIXTURES)
 ## make outputs: re-record every recorded output by running its snippet
 outputs: $(STAMP) $(FIXTURES)
 	$(BIN)/python -m pytest tests/test_pages.py -m run --record-outputs
+
+## make mutation: break each snippet and recorded output in turn; report what the suite catches
+mutation: $(STAMP) $(FIXTURES)
+	$(BIN)/python scripts/mutation.py
 
 ## make lock: rewrite constraints.txt from what is installed
 lock: $(STAMP)

