@@ -18,7 +18,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Keep TensorFlow's C++ logging to errors so that real warnings stand out.
 export TF_CPP_MIN_LOG_LEVEL := 2
 
-.PHONY: site serve test test-gpu test-online outputs fixtures lock clean bench mutation
+.PHONY: site serve test test-fast test-gpu test-online outputs fixtures lock clean bench mutation
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -62,6 +62,10 @@ serve: $(STAMP) $(VENDOR) $(DATA)
 ## make test: every run-tier block of every page, both languages, plus the site checks
 test: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA)
 	$(BIN)/python -m pytest
+
+## make test-fast: like make test, but pages unchanged since they last passed are not re-run
+test-fast: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA)
+	$(BIN)/python -m pytest --cached
 
 ## make test-gpu: only the gpu tier (skipped, with the reason, where no GPU is visible)
 test-gpu: $(STAMP) $(FIXTURES)

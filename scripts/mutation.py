@@ -5,7 +5,8 @@ Usage: python scripts/mutation.py [--pages SLUG ...] [--jobs N]     (make mutati
 For every page and language, using the harness's own functions (tests/test_pages.py):
 - code mutants: each run-tier snippet gets a failing first statement (`raise RuntimeError` in
   Python, `exit 97` in shell) and the page is run again; killed if the run reports the failure.
-- output mutants: one digit of each recorded output is changed; killed if the comparison with a
+- output mutants: one digit of each recorded output is changed (a letter where it has no digit);
+  killed if the comparison with a
   real run of the unchanged page fails. The page runs are deterministic, so one run serves all of
   a page's output mutants (a re-run would print the same text).
 - resolve mutants: the first pinned version becomes one that does not exist; lint mutants: a
@@ -50,16 +51,21 @@ class Mutant:
 
 
 def mutate_digit(text: str, volatile: str | None) -> tuple[str, str] | None:
-    """Change the first digit outside the block's volatile spans (timings)."""
+    """Change the first digit outside the block's volatile spans (timings); in an output with no
+    such digit, change the case of its first letter instead (a stricter check than asked for)."""
     masked = set()
     if volatile:
         for m in re.finditer(volatile, text):
             masked.update(range(m.start(), m.end()))
-    for i, ch in enumerate(text):
-        if ch.isdigit() and i not in masked:
-            new = str((int(ch) + 1) % 10)
-            line = text.count("\n", 0, i) + 1
-            return text[:i] + new + text[i + 1 :], f"digit {ch}->{new} on line {line}"
+    for test, change, what in (
+        (str.isdigit, lambda ch: str((int(ch) + 1) % 10), "digit"),
+        (str.isalpha, str.swapcase, "letter"),
+    ):
+        for i, ch in enumerate(text):
+            if test(ch) and i not in masked:
+                new = change(ch)
+                line = text.count("\n", 0, i) + 1
+                return text[:i] + new + text[i + 1 :], f"{what} {ch}->{new} on line {line}"
     return None
 
 

@@ -10,6 +10,12 @@ def pytest_addoption(parser):
         help="write each run-tier block's output into its recorded file instead of comparing",
     )
     parser.addoption(
+        "--cached",
+        action="store_true",
+        help="skip a page whose inputs (snippets, outputs, fixtures, harness, package versions) are "
+        "unchanged since it last passed (local use; CI runs everything)",
+    )
+    parser.addoption(
         "--online",
         action="store_true",
         help="also run the network tier (real downloads)",
@@ -19,6 +25,11 @@ def pytest_addoption(parser):
 @pytest.fixture
 def record_outputs(request):
     return request.config.getoption("--record-outputs")
+
+
+@pytest.fixture
+def cached(request):
+    return request.config.getoption("--cached")
 
 
 @pytest.fixture
@@ -43,3 +54,6 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(f"{seconds:7.1f} s  {outcome:<7}  {nodeid}")
     total = sum(t for t, _, _ in _PAGE_TIMES)
     terminalreporter.write_line(f"{total:7.1f} s  total")
+    hits = [r for r in terminalreporter.stats.get("skipped", []) if "cache hit" in str(r.longrepr)]
+    if hits or terminalreporter.config.getoption("--cached"):
+        terminalreporter.write_line(f"content-hash cache: {len(hits)} page(s) not re-run (unchanged since they passed)")

@@ -193,3 +193,18 @@ def page_paths(docs: Path = DOCS) -> list[Path]:
 
 def all_pages() -> list[Page]:
     return [load_page(p) for p in page_paths()]
+
+
+def content_hash(page: Page) -> str:
+    """A hash of what a page shows and runs: its text, snippets, recorded outputs and figures."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    files = [page.path]
+    for b in page.blocks:
+        files += [b.snippet] + ([b.output_file] if b.output_file else [])
+        if b.tier_args.get("figure"):
+            files.append(DOCS / b.tier_args["figure"])
+    for f in files:
+        digest.update(rel(f).encode() + b"\0" + (f.read_bytes() if f.is_file() else b"<missing>"))
+    return digest.hexdigest()[:16]

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.pages import ROOT, Block, Page, PageError, load_page, page_lang, page_paths, rel
+from tests.pages import ROOT, Block, Page, PageError, content_hash, load_page, page_lang, page_paths, rel
 
 RUNNER = ROOT / "tests" / "page_runner.py"
 DOCS = ROOT / "docs"
@@ -195,12 +195,65 @@ def check_figure(block: Block, record: bool) -> list[str]:
     return []
 
 
+CACHE = ROOT / "build" / "cache" / "pages"
+# Files whose content decides every page's outcome besides its own snippets.
+HARNESS = ["tests/pages.py", "tests/page_runner.py", "tests/test_pages.py", "tests/offline/sitecustomize.py",
+           "scripts/make_fixtures.py", "scripts/make_vol5.py", "mkdocs.yml", "constraints.txt"]
+
+
+@functools.lru_cache(maxsize=None)
+def environment_fingerprint() -> str:
+    """Python, platform and every installed package's version (sphinx-gallery keys on content only)."""
+    import hashlib
+    import platform
+    from importlib.metadata import distributions
+
+    pkgs = sorted(f"{d.metadata['Name']}=={d.version}" for d in distributions())
+    text = "\n".join([sys.version, platform.machine(), os.environ.get("KERAS_BACKEND", "")] + pkgs)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def page_key(page: Page) -> str:
+    import hashlib
+
+    digest = hashlib.sha256(environment_fingerprint().encode())
+    files = [page.path] + [ROOT / f for f in HARNESS]
+    for b in page.blocks:
+        files += [b.snippet] + ([b.output_file] if b.output_file else [])
+        if b.tier_args.get("figure"):
+            files.append(DOCS / b.tier_args["figure"])
+    for f in files:
+        digest.update(str(f).encode() + b"\0" + (f.read_bytes() if f.is_file() else b"<missing>"))
+    return digest.hexdigest()
+
+
 @pytest.mark.parametrize("page", _pages_with("run", pytest.mark.run))
-def test_run_tier(page, record_outputs, request):
+def test_run_tier(page, record_outputs, cached, request):
+    entry = CACHE / f"{page.id}.run.json"
+    key = page_key(page)
+    if cached and not record_outputs and entry.is_file():
+        previous = json.loads(entry.read_text())
+        if previous.get("key") == key:
+            pytest.skip(f"cache hit: {page.id} unchanged since it passed on {previous['date']}")
     blocks, results, stderr = run_page_tier(page, "run")
     problems = check_outputs(blocks, results, stderr, record_outputs, request.node.nodeid)
     if problems:
+        entry.unlink(missing_ok=True)
         pytest.fail("\n\n".join(problems), pytrace=False)
+    if not record_outputs:
+        # Also the page's verification stamp (scripts/hooks/tier_badges.py shows it).
+        import datetime
+        import platform
+        from importlib.metadata import version
+
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        entry.write_text(json.dumps({
+            "key": page_key(page),
+            "content": content_hash(page),
+            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+            "versions": {"Python": platform.python_version()}
+            | {name: version(pkg) for name, pkg in (("Keras", "keras"), ("PyTorch", "torch"), ("JAX", "jax"), ("TensorFlow", "tensorflow"))},
+        }))
 
 
 @functools.lru_cache(maxsize=None)

@@ -172,3 +172,22 @@ def test_math_is_marked_for_the_sites_own_katex(site, page):
     assert {"katex.min.js", "auto-render.min.js", "katex-init.js"} <= scripts, (
         f"{rel(path)}: the vendored KaTeX scripts are not all loaded: {sorted(scripts)}"
     )
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if any(b.tier == "run" for b in p.blocks)], ids=lambda p: p.id)
+def test_page_shows_its_verification_stamp(site, page):
+    """Under the title: when the suite last ran the page and passed, or that it has no such record."""
+    import json
+
+    from tests.pages import content_hash
+
+    stamps = re.findall(r'<p class="verified verified--(\w+)">([^<]*)', html_path(site, page).read_text())
+    assert len(stamps) == 1, f"{rel(html_path(site, page))}: expected one verification stamp, found {stamps}"
+    record = ROOT / "build/cache/pages" / f"{page.id}.run.json"
+    expected = "none"
+    if record.is_file():
+        data = json.loads(record.read_text())
+        expected = "ok" if data["content"] == content_hash(page) else "changed"
+        if expected == "ok":
+            assert data["date"] in stamps[0][1] and data["versions"]["Keras"] in stamps[0][1]
+    assert stamps[0][0] == expected
