@@ -191,3 +191,20 @@ def test_page_shows_its_verification_stamp(site, page):
         if expected == "ok":
             assert data["date"] in stamps[0][1] and data["versions"]["Keras"] in stamps[0][1]
     assert stamps[0][0] == expected
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
+def test_accessibility_basics(site, page):
+    """What a checker can see: images have a text alternative; content headings do not skip levels."""
+    path = html_path(site, page)
+    text = path.read_text(encoding="utf-8")
+    content = text[text.find('<article'): text.find("</article>")]
+    tags = Tags()
+    tags.feed(content)
+    missing_alt = [a.get("src") for t, a in tags.tags if t == "img" and not (a.get("alt") or "").strip()]
+    assert not missing_alt, f"{rel(path)}: images without alt text: {missing_alt}"
+    levels = [int(t[1]) for t, _ in tags.tags if re.fullmatch(r"h[1-6]", t)]
+    assert levels and levels[0] == 1, f"{rel(path)}: the content must start with one <h1>"
+    skips = [(a, b) for a, b in zip(levels, levels[1:]) if b > a + 1]
+    assert not skips, f"{rel(path)}: heading levels skip: {skips}"
+    assert levels.count(1) == 1, f"{rel(path)}: more than one <h1>"
