@@ -56,4 +56,4 @@ def pytest_terminal_summary(terminalreporter):
     terminalreporter.write_line(f"{total:7.1f} s  total")
     hits = [r for r in terminalreporter.stats.get("skipped", []) if "cache hit" in str(r.longrepr)]
     if hits or terminalreporter.config.getoption("--cached"):
-        terminalreporter.write_line(f"content-hash cache: {len(hits)} page(s) not re-run (unchanged since they passed)")
+        terminalreporter.write_line(f"content-hash cache: {len(hits)} page run(s) or install resolutions skipped (unchanged since they passed)")

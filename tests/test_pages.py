@@ -366,10 +366,19 @@ def lint_problem(block: Block) -> str | None:
 
 @pytest.mark.resolve
 @pytest.mark.parametrize("block", _blocks("resolve"))
-def test_resolve_tier(block, request, tmp_path):
+def test_resolve_tier(block, request, tmp_path, cached):
+    import hashlib
+
+    entry = CACHE / f"{page_lang(block.page)[0]}.{block.lang}.resolve.{block.lineno}.json"
+    key = hashlib.sha256((environment_fingerprint() + block.code + repr(block.tier_args)).encode()).hexdigest()
+    if cached and entry.is_file() and json.loads(entry.read_text()).get("key") == key:
+        pytest.skip(f"cache hit: {block.where} resolved before with the same line and environment")
     problem = resolve_problem(block, tmp_path)
     if problem:
+        entry.unlink(missing_ok=True)
         pytest.fail(problem + "\n" + rerun_hint(request.node.nodeid), pytrace=False)
+    entry.parent.mkdir(parents=True, exist_ok=True)
+    entry.write_text(json.dumps({"key": key}))
 
 
 @pytest.mark.lint
