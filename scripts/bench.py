@@ -61,6 +61,12 @@ RATIO_KEYS = {f"mobilenet.{d}.flops_fraction_of_peak" for d in DEVICES} | {
     "mobilenet.cpu.tensorflow_over_torch",
     "mobilenet.cpu_over_gpu",
 }
+# Figures and ratios that only a machine with a GPU can have.
+GPU_KEYS = (
+    {f"smoke.cuda.{k}" for k in ("matmul_1024", "conv_step", "peak_flops")}
+    | {f"mobilenet.cuda.{k}" for k in ("epoch", "images_per_s", "flops", "flops_fraction_of_peak")}
+    | {"mobilenet.cpu_over_gpu"}
+)
 MODES = {
     # images (train, val), warm epochs; images per backend comparison; HAR / smoke repetitions
     "quick": {"train": 96, "val": 32, "warm": 3, "backend_images": 64, "reps": 3},
@@ -73,6 +79,16 @@ def inputs_hash(root: Path = ROOT) -> str:
     for rel in MEASURED:
         digest.update(rel.encode() + b"\0" + (root / rel).read_bytes())
     return digest.hexdigest()[:16]
+
+
+def read_record(path: Path) -> dict | None:
+    """The one reader of bench records (the MkDocs hook and --if-stale use it): the record, with
+    `stale` set when it was measured with other inputs than today's; None when there is none."""
+    if not path.is_file():
+        return None
+    record = json.loads(path.read_text())
+    record["stale"] = record.get("inputs_hash") != inputs_hash()
+    return record
 
 
 def progress(msg: str) -> None:
@@ -357,8 +373,9 @@ def main(argv: list[str] | None = None) -> None:
         help="do nothing when --out exists and was measured with the current snippets",
     )
     args = parser.parse_args(argv)
-    if args.if_stale and args.out.is_file():
-        if json.loads(args.out.read_text()).get("inputs_hash") == inputs_hash():
+    if args.if_stale:
+        existing = read_record(args.out)
+        if existing is not None and not existing["stale"]:
             progress(f"{args.out} is up to date; not measuring again")
             return
 

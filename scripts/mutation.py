@@ -75,15 +75,15 @@ def failing_statement(block: Block) -> str:
     return "exit 97\n"
 
 
-def code_mutants(page: Page, baseline: list[dict]) -> list[Mutant]:
+def code_mutants(page: Page) -> list[Mutant]:
     out = []
     for block in [b for b in page.blocks if b.tier == "run"]:
         mutant = Mutant("code", block, f"failing first statement in {rel(block.snippet)}")
         original = block.snippet.read_text(encoding="utf-8")
         try:
             block.snippet.write_text(failing_statement(block) + original, encoding="utf-8")
-            fresh = next(p for p in all_pages() if p.path == page.path)  # re-read: same text as a run would see
-            blocks, results, stderr = run_page_tier(fresh, "run")
+            # the runner re-reads the page and its snippets from disk, so it runs the mutant
+            blocks, results, stderr = run_page_tier(page, "run")
             problems = check_outputs(blocks, results, stderr, record=False, nodeid="mutation")
             mutant.killed = bool(problems)
             if not mutant.killed:
@@ -166,7 +166,7 @@ def check_page(page: Page) -> tuple[list[Mutant], list[str]]:
     mutants = output_mutants(page, blocks, results, stderr)
     mutants += static_mutants(page)
     log(f"{page.id}: code mutants")
-    mutants += code_mutants(page, results)
+    mutants += code_mutants(page)
     offline = [f"{b.where} ({b.tier})" for b in page.blocks if b.tier in ("gpu", "network")]
     log(f"{page.id}: done in {time.perf_counter() - started:.0f} s")
     return mutants, offline

@@ -31,5 +31,7 @@ TIERS = {
 
 # Fences that are not code for the reader to run (diagrams); they need no tier.
 NOT_CODE = {"mermaid"}
-# Fences that show a recorded output (the block after <!--pytest-codeblocks:expected-output-->).
-OUTPUT_SYNTAX = {"text", "console", "output"}
+
+# The mark itself, as pytest-codeblocks hands it over (`pytest.mark.run(volatile=...)`); the
+# harness and the badge hook both parse it with this pattern, so they cannot disagree.
+MARK = r"pytest\.mark\.(?P<tier>\w+)(?:\((?P<args>.*)\))?"

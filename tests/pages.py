@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import hashlib
 import io
 import re
 from dataclasses import dataclass, field
@@ -19,13 +20,13 @@ from pathlib import Path
 import markdown
 from pytest_codeblocks import extract_from_buffer
 
-from scripts.tiers import NOT_CODE, TIERS
+from scripts.tiers import MARK, NOT_CODE, TIERS
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 LANGS = ("es", "en")
 INCLUDE = re.compile(r'^\s*--8<--\s+"([^"]+)"\s*$')
-TIER_MARK = re.compile(r"^pytest\.mark\.(\w+)(?:\((.*)\))?$")
+TIER_MARK = re.compile(rf"^{MARK}$")
 TITLE = re.compile(r'title="([^"]+)"')
 
 
@@ -146,7 +147,7 @@ def load_page(path: Path, options: dict | None = None) -> Page:
             continue
         here = f"{rel(path)} [{lang}], block at line {cb.lineno}"
         tiers = [TIER_MARK.match(m.strip()) for m in cb.marks]
-        tiers = [t for t in tiers if t and t[1] in TIERS]
+        tiers = [t for t in tiers if t and t["tier"] in TIERS]
         if len(tiers) != 1:
             raise PageError(
                 f"{here}: needs exactly one tier marker before its fence, one of "
@@ -154,8 +155,8 @@ def load_page(path: Path, options: dict | None = None) -> Page:
                 + f"; found {cb.marks or 'none'}"
             )
         tier_args = {}
-        if tiers[0][2]:
-            call = ast.parse(f"f({tiers[0][2]})", mode="eval").body
+        if tiers[0]["args"]:
+            call = ast.parse(f"f({tiers[0]['args']})", mode="eval").body
             tier_args = {k.arg: ast.literal_eval(k.value) for k in call.keywords}
         snippet = resolve_include(cb.code, options)
         if snippet is None:
@@ -169,7 +170,7 @@ def load_page(path: Path, options: dict | None = None) -> Page:
             lineno=cb.lineno,
             syntax=syntax,
             title=(TITLE.search(cb.syntax or "") or [None, None])[1],
-            tier=tiers[0][1],
+            tier=tiers[0]["tier"],
             tier_args=tier_args,
             snippet=snippet,
             code="\n".join(expand(cb.code.splitlines(), options)) + "\n",
@@ -197,8 +198,6 @@ def all_pages() -> list[Page]:
 
 def content_hash(page: Page) -> str:
     """A hash of what a page shows and runs: its text, snippets, recorded outputs and figures."""
-    import hashlib
-
     digest = hashlib.sha256()
     files = [page.path]
     for b in page.blocks:

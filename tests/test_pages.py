@@ -9,22 +9,25 @@
 
 from __future__ import annotations
 
+import datetime
 import difflib
 import functools
+import hashlib
 import json
 import os
+import platform
 import re
 import shutil
 import subprocess
 import sys
+from importlib.metadata import distributions, version
 from pathlib import Path
 
 import pytest
 
-from tests.pages import ROOT, Block, Page, PageError, content_hash, load_page, page_lang, page_paths, rel
+from tests.pages import DOCS, ROOT, Block, Page, PageError, content_hash, load_page, page_lang, page_paths, rel
 
 RUNNER = ROOT / "tests" / "page_runner.py"
-DOCS = ROOT / "docs"
 WORK = ROOT / "build" / "run"
 PAGE_TIMEOUT_S = 1800
 
@@ -87,13 +90,14 @@ def runner_env(tier: str, workdir: Path) -> dict:
     return env
 
 
-def workdir_of(page: Page, tier: str) -> Path:
-    return WORK / f"{page.id}.{tier}"
+def workdir_of(page_path: Path, tier: str) -> Path:
+    slug, lang = page_lang(page_path)
+    return WORK / f"{slug}.{lang}.{tier}"
 
 
 def run_page_tier(page: Page, tier: str, snippet_base: Path | None = None) -> tuple[list[Block], list[dict], str]:
     """Run the page's blocks of one tier; return them, their results and the runner's stderr."""
-    workdir = workdir_of(page, tier)
+    workdir = workdir_of(page.path, tier)
     shutil.rmtree(workdir, ignore_errors=True)
     workdir.mkdir(parents=True)
     result = workdir / ".results.json"
@@ -178,8 +182,7 @@ def check_figure(block: Block, record: bool) -> list[str]:
     block writes it under that file's name in its working directory; `make outputs` copies it
     into docs/ and the test compares it, like a recorded output."""
     recorded = DOCS / block.tier_args["figure"]
-    slug, lang = page_lang(block.page)
-    made = WORK / f"{slug}.{lang}.run" / recorded.name
+    made = workdir_of(block.page, "run") / recorded.name
     if not made.is_file():
         return [f"{block.where}: it should draw {recorded.name} in its working directory, and did not"]
     if record:
@@ -204,26 +207,16 @@ HARNESS = ["tests/pages.py", "tests/page_runner.py", "tests/test_pages.py", "tes
 @functools.lru_cache(maxsize=None)
 def environment_fingerprint() -> str:
     """Python, platform and every installed package's version (sphinx-gallery keys on content only)."""
-    import hashlib
-    import platform
-    from importlib.metadata import distributions
-
     pkgs = sorted(f"{d.metadata['Name']}=={d.version}" for d in distributions())
     text = "\n".join([sys.version, platform.machine(), os.environ.get("KERAS_BACKEND", "")] + pkgs)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
 def page_key(page: Page) -> str:
-    import hashlib
-
-    digest = hashlib.sha256(environment_fingerprint().encode())
-    files = [page.path] + [ROOT / f for f in HARNESS]
-    for b in page.blocks:
-        files += [b.snippet] + ([b.output_file] if b.output_file else [])
-        if b.tier_args.get("figure"):
-            files.append(DOCS / b.tier_args["figure"])
-    for f in files:
-        digest.update(str(f).encode() + b"\0" + (f.read_bytes() if f.is_file() else b"<missing>"))
+    """The page's own content (what its stamp checks) plus the harness and the environment."""
+    digest = hashlib.sha256((environment_fingerprint() + content_hash(page)).encode())
+    for f in HARNESS:
+        digest.update(f.encode() + b"\0" + (ROOT / f).read_bytes())
     return digest.hexdigest()
 
 
@@ -242,10 +235,6 @@ def test_run_tier(page, record_outputs, cached, request):
         pytest.fail("\n\n".join(problems), pytrace=False)
     if not record_outputs:
         # Also the page's verification stamp (scripts/hooks/tier_badges.py shows it).
-        import datetime
-        import platform
-        from importlib.metadata import version
-
         entry.parent.mkdir(parents=True, exist_ok=True)
         entry.write_text(json.dumps({
             "key": page_key(page),
@@ -367,8 +356,6 @@ def lint_problem(block: Block) -> str | None:
 @pytest.mark.resolve
 @pytest.mark.parametrize("block", _blocks("resolve"))
 def test_resolve_tier(block, request, tmp_path, cached):
-    import hashlib
-
     entry = CACHE / f"{page_lang(block.page)[0]}.{block.lang}.resolve.{block.lineno}.json"
     key = hashlib.sha256((environment_fingerprint() + block.code + repr(block.tier_args)).encode()).hexdigest()
     if cached and entry.is_file() and json.loads(entry.read_text()).get("key") == key:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import html
 import io
-import json
 import os
 import re
 import sys
@@ -57,26 +56,23 @@ def record_path() -> Path:
     return Path(os.environ.get("BENCH_RECORD", ROOT / "build/bench/record.json"))
 
 
-def load(path: Path) -> dict | None:
-    """The one reader of bench records."""
-    if not path.is_file():
-        return None
-    record = json.loads(path.read_text())
-    record["stale"] = record.get("inputs_hash") != bench.inputs_hash()
-    return record
-
-
 def number(value: float, lang: str) -> str:
     text = f"{value:.3g}"
     return text.replace(".", ",") if lang == "es" else text
 
 
-def with_unit(value: float, unit: str, lang: str) -> str:
-    if unit == "FLOP/s":  # SI prefixes read better than exponents
+def scaled_unit(value: float, unit: str) -> tuple[float, str]:
+    """The divisor and unit to show `value` with: SI prefixes for FLOP/s read better than exponents."""
+    if unit == "FLOP/s":
         for prefix, scale in (("T", 1e12), ("G", 1e9), ("M", 1e6)):
             if abs(value) >= scale:
-                return f"{number(value / scale, lang)} {prefix}FLOP/s"
-    return f"{number(value, lang)} {unit}"
+                return scale, f"{prefix}FLOP/s"
+    return 1.0, unit
+
+
+def with_unit(value: float, unit: str, lang: str) -> str:
+    scale, shown = scaled_unit(value, unit)
+    return f"{number(value / scale, lang)} {shown}"
 
 
 def render(expr: str, record: dict | None, lang: str, committed: bool, where: str) -> str:
@@ -108,8 +104,7 @@ def render(expr: str, record: dict | None, lang: str, committed: bool, where: st
         return t["missing"]
     values = record["ratios"] if ratio else record["figures"]
     if key not in values:
-        gpu_key = ".cuda" in key or "gpu" in key
-        return t["nogpu"] if gpu_key and record["machine"]["gpu"] == "none" else t["missing"]
+        return t["nogpu"] if key in bench.GPU_KEYS and record["machine"]["gpu"] == "none" else t["missing"]
     stale = f' <span class="bench-stale" title="{html.escape(t["stale"])}">⚠</span>' if record["stale"] else ""
     if ratio:
         if key.endswith("fraction_of_peak"):
@@ -121,14 +116,9 @@ def render(expr: str, record: dict | None, lang: str, committed: bool, where: st
             raise PluginError(f"{where}: bench key '{key}' has no field '{field}'")
         return f"{with_unit(fig[field], fig['unit'], lang)}{stale}"
     images = f"; {fig['images'][0]} + {fig['images'][1]} {t['images']}" if "images" in fig else ""
-    low, high = (with_unit(fig[k], fig["unit"], lang).split(" ")[0] for k in ("min", "max"))
-    if fig["unit"] == "FLOP/s":  # min and max in the median's prefix
-        scale = {"T": 1e12, "G": 1e9, "M": 1e6}.get(with_unit(fig["median"], "FLOP/s", lang).split(" ")[1][0], 1)
-        low, high = number(fig["min"] / scale, lang), number(fig["max"] / scale, lang)
-    return (
-        f"{with_unit(fig['median'], fig['unit'], lang)} "
-        f"({low}–{high}, {fig['reps']} {t['reps']}{images}){stale}"
-    )
+    scale, shown = scaled_unit(fig["median"], fig["unit"])  # min and max in the median's unit
+    median, low, high = (number(fig[k] / scale, lang) for k in ("median", "min", "max"))
+    return f"{median} {shown} ({low}–{high}, {fig['reps']} {t['reps']}{images}){stale}"
 
 
 # ------------------------------------------------------------------------------ charts
@@ -204,7 +194,7 @@ def on_page_markdown(markdown, page, config, files):
         name = m["name"]
         if name not in records:
             path = record_path() if name is None else ROOT / "bench" / "records" / f"{name}.json"
-            records[name] = load(path)
+            records[name] = bench.read_record(path)
             if name is not None and records[name] is None:
                 raise PluginError(f"{page.file.src_uri}:{line_of(page, m[0])}: no committed bench record {path}")
         where = f"{page.file.src_uri}:{line_of(page, m[0])}"

@@ -16,9 +16,9 @@ from pathlib import Path
 
 PROJECT = str(Path(__file__).resolve().parents[2])
 sys.path.insert(0, PROJECT)  # MkDocs restores sys.path after loading a hook: see stamp()
-from scripts.tiers import TIERS  # noqa: E402
+from scripts.tiers import MARK, TIERS  # noqa: E402
 
-MARK = re.compile(r"^(?P<indent>[ \t]*)<!--\s*pytest\.mark\.(?P<tier>\w+)(?:\(.*\))?\s*-->[ \t]*$", re.M)
+MARK_LINE = re.compile(rf"^(?P<indent>[ \t]*)<!--\s*{MARK}\s*-->[ \t]*$", re.M)
 LABEL = {"es": "Verificación", "en": "Verification"}
 RECORDS = Path(__file__).resolve().parents[2] / "build" / "cache" / "pages"
 STAMP = {
@@ -74,8 +74,8 @@ def on_page_markdown(markdown, page, config, files):
             f'<span class="tier__label">{LABEL[lang]}:</span> {html.escape(short)}</p>\n'
         )
 
-    badged = MARK.sub(badge, markdown)
-    if re.search(r"<!--\s*pytest\.mark\.run\b", markdown):
+    badged = MARK_LINE.sub(badge, markdown)
+    if any(m["tier"] == "run" for m in MARK_LINE.finditer(markdown)):
         # after the title, where a reader looks first
         title, sep, rest = badged.partition("\n")
         badged = f"{title}\n\n{stamp(page, lang)}{rest}" if title.startswith("# ") else stamp(page, lang) + badged
