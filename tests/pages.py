@@ -183,7 +183,8 @@ def load_page(path: Path, options: dict | None = None) -> Page:
                     f'--8<--, written by `make outputs`, never typed in the page'
                 )
             if block.output_file.is_file():
-                block.expected = block.output_file.read_text(encoding="utf-8")
+                # expanded like the page's code, so the harness compares what the reader sees
+                block.expected = "\n".join(expand(cb.expected_output.splitlines(), options)) + "\n"
         page.blocks.append(block)
     return page
 
