@@ -11,6 +11,9 @@ FIXTURES := build/fixtures/.done
 # Mermaid and KaTeX are served by the site itself (no CDN): installed from npm
 # (package.json, package-lock.json) and copied next to the pages.
 VENDOR   := docs/assets/vendor/.done
+# The browser suite drives Debian's Chromium through Playwright (no browser is downloaded).
+CHROMIUM := /usr/bin/chromium
+SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The lesson's synthetic panel and its generator, offered for download on the site.
 DATA     := docs/assets/data/vol5_diario.parquet
 # Material 9.8 prints an end-of-life banner on every build; it is not ours to act on.
@@ -43,6 +46,10 @@ $(VENDOR): package.json package-lock.json
 	cp node_modules/katex/dist/contrib/auto-render.min.js $(dir $@)katex/contrib/
 	@touch $@
 
+$(CHROMIUM):
+	$(SUDO) apt-get update -qq
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-liberation
+
 fixtures: $(FIXTURES)
 
 ## make site: build the static site (both languages) into site/; measures the quick bench
@@ -60,11 +67,11 @@ serve: $(STAMP) $(VENDOR) $(DATA)
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
 
 ## make test: every run-tier block of every page, both languages, plus the site checks
-test: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA)
+test: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM)
 	$(BIN)/python -m pytest
 
 ## make test-fast: like make test, but pages unchanged since they last passed are not re-run
-test-fast: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA)
+test-fast: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM)
 	$(BIN)/python -m pytest --cached
 
 ## make test-gpu: only the gpu tier (skipped, with the reason, where no GPU is visible)
@@ -85,7 +92,7 @@ mutation: $(STAMP) $(FIXTURES)
 
 ## make lock: rewrite constraints.txt from what is installed
 lock: $(STAMP)
-	$(BIN)/python -m pip freeze --exclude pip | sed 's/+cpu$$//' > constraints.txt
+	$(BIN)/python -m pip freeze --exclude pip | sed 's/+cpu$$//' | LC_ALL=C sort -f > constraints.txt
 
 clean:
 	rm -rf site build .pytest_cache node_modules docs/assets/vendor docs/assets/data
