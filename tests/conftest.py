@@ -1,6 +1,13 @@
+import os
 import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def pytest_addoption(parser):
@@ -35,6 +42,24 @@ def cached(request):
 @pytest.fixture
 def online(request):
     return request.config.getoption("--online")
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    """The site built with `mkdocs build --strict`, once per session (test_site, test_browser)."""
+    # One build per pytest-xdist worker, so parallel workers never share a directory.
+    out = ROOT / "build" / f"site-test-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+    shutil.rmtree(out, ignore_errors=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        cwd=ROOT,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+        capture_output=True,
+        text=True,
+    )
+    if proc.returncode != 0:
+        pytest.fail(f"mkdocs build --strict failed:\n{proc.stderr[-6000:]}", pytrace=False)
+    return out
 
 
 # Per-page execution times, slowest first (what a maintainer reads first, as in sphinx-gallery).

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -15,26 +11,8 @@ import pytest
 from tests.pages import LANGS, ROOT, Page, rel
 from tests.test_pages import LOADED
 
-# One build per pytest-xdist worker, so parallel workers never share a directory.
-OUT = ROOT / "build" / f"site-test-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
 PAGES = [p for p in LOADED.values() if isinstance(p, Page)]
 LOCAL = re.compile(r"^(?!(?:[a-z][a-z0-9+.-]*:)?//)")  # relative URL: no scheme-relative or absolute host
-
-
-@pytest.fixture(scope="session")
-def site() -> Path:
-    shutil.rmtree(OUT, ignore_errors=True)
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(OUT)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    if proc.returncode != 0:
-        pytest.fail(f"mkdocs build --strict failed:\n{proc.stderr[-6000:]}", pytrace=False)
-    return OUT
 
 
 def html_path(site: Path, page: Page) -> Path:

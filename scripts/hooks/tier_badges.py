@@ -69,9 +69,11 @@ def on_page_markdown(markdown, page, config, files):
         if tier not in TIERS:
             return m[0]  # not a tier mark; the harness reports it
         short, long = TIERS[tier][lang]
+        # A Markdown paragraph with attr_list, not a raw <p>: raw HTML indented inside a list item
+        # gets wrapped in another <p>, and the browser then splits the badge from its block.
         return (
-            f'{m["indent"]}<p class="tier tier--{tier}" title="{html.escape(long)}">'
-            f'<span class="tier__label">{LABEL[lang]}:</span> {html.escape(short)}</p>\n'
+            f'{m["indent"]}<span class="tier__label">{LABEL[lang]}:</span> {html.escape(short)}\n'
+            f'{m["indent"]}{{: .tier .tier--{tier} title="{html.escape(long)}" }}\n'
         )
 
     badged = MARK_LINE.sub(badge, markdown)

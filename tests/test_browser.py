@@ -1,0 +1,261 @@
+"""The built site in a real browser: Debian's Chromium, driven by Playwright, on localhost only.
+
+Every page in both languages: no console error and no request that leaves localhost; diagrams
+drawn as SVG; formulas typeset; each code block's copy button copies the block alone; the
+language switcher, clicked, lands on the same page in the other language. Search, per language,
+returns only that language's pages. Screenshots at phone and desktop widths go to
+build/screenshots/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.pages import LANGS, ROOT, Page, rel
+from tests.test_site import PAGES, html_path
+
+CHROMIUM = Path("/usr/bin/chromium")
+# Headless, as root, on a machine with no way out: without the background-networking flags Chromium
+# keeps trying to reach Google's hosts, and those attempts would be reported as leaks.
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+LOCALHOST = {"127.0.0.1", "localhost"}
+PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 900}
+SCREENSHOTS = ROOT / "build" / "screenshots"
+SCREENSHOT_PAGES = {"index.es", "rocm.es", "keras-10-min.en", "lesson-5-6-1.en", "performance.es"}
+SHELL = {"bash", "sh", "shell", "console"}
+PROMPT = re.compile(r"^\s*(\$|#|>|PS>|\(\.?venv\)\s*\$)\s", re.M)
+# Material draws mermaid into a *closed* shadow root; tests open it so the SVG can be inspected.
+OPEN_SHADOW_ROOTS = """
+const attach = Element.prototype.attachShadow;
+Element.prototype.attachShadow = function (init) { return attach.call(this, {...init, mode: "open"}); };
+"""
+SEARCH_QUERIES = ("keras", "backend")
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def server(site) -> str:
+    """The built site on an ephemeral localhost port, as `mkdocs serve` would offer it."""
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(site))
+    )
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.is_file():
+        pytest.fail(
+            f"{CHROMIUM} is missing: `make test` installs Debian's chromium "
+            "(or run `sudo apt-get install chromium`)",
+            pytrace=False,
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def page_url(server: str, site: Path, page: Page) -> str:
+    folder = html_path(site, page).parent.relative_to(site).as_posix()
+    return server if folder == "." else f"{server}{folder}/"
+
+
+class Visit:
+    """One page opened in a fresh browser context, with everything that went wrong recorded."""
+
+    def __init__(self, browser, url: str, where: str, viewport=DESKTOP):
+        self.where = where
+        self.problems: list[str] = []
+        self.context = browser.new_context(viewport=viewport, permissions=["clipboard-read", "clipboard-write"])
+        self.context.set_default_timeout(15_000)
+        self.context.add_init_script(OPEN_SHADOW_ROOTS)
+        self.context.route("**/*", self._route)
+        self.tab = self.context.new_page()
+        self.tab.on("console", lambda m: m.type == "error" and self.problems.append(f"console error: {m.text}"))
+        self.tab.on("pageerror", lambda e: self.problems.append(f"uncaught exception: {e}"))
+        self.tab.on("response", lambda r: r.status >= 400 and self.problems.append(f"HTTP {r.status}: {r.url}"))
+        self.tab.goto(url, wait_until="load")
+
+    def _route(self, route):
+        url = route.request.url
+        if urlsplit(url).scheme in ("http", "https", "ws", "wss") and urlsplit(url).hostname not in LOCALHOST:
+            self.problems.append(f"request leaves localhost: {url}")
+            return route.abort()
+        return route.continue_()
+
+    def fail(self, message: str):
+        pytest.fail(f"{self.where} at {self.tab.url}: {message}", pytrace=False)
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def visit(browser, server, site):
+    opened = []
+
+    def open_page(page: Page, viewport=DESKTOP) -> Visit:
+        v = Visit(browser, page_url(server, site, page), f"{rel(page.path)} [{page.lang}]", viewport)
+        opened.append(v)
+        return v
+
+    yield open_page
+    for v in opened:
+        v.close()
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
+def test_page_renders_offline_without_errors(visit, page):
+    v = visit(page)
+    # Diagrams: every mermaid fence of the page becomes an SVG that has a size.
+    fences = page.path.read_text(encoding="utf-8").count("```mermaid")
+    try:
+        v.tab.wait_for_function(
+            """n => { const d = [...document.querySelectorAll("div.mermaid")];
+                      return d.length === n && d.every(e => e.shadowRoot && e.shadowRoot.querySelector("svg")); }""",
+            arg=fences,
+            timeout=15_000,
+        )
+    except Exception:
+        drawn = v.tab.evaluate("[...document.querySelectorAll('div.mermaid')].filter(e => e.shadowRoot && e.shadowRoot.querySelector('svg')).length")
+        v.fail(f"{fences} mermaid diagram(s) in the source, {drawn} drawn as SVG")
+    diagrams = v.tab.evaluate(
+        """[...document.querySelectorAll("div.mermaid")].map(e => {
+             const svg = e.shadowRoot.querySelector("svg"), box = svg.getBoundingClientRect();
+             return {w: box.width, h: box.height, error: /Syntax error/.test(svg.textContent)}; })"""
+    )
+    for i, d in enumerate(diagrams):
+        if d["error"] or d["w"] < 50 or d["h"] < 50:
+            v.fail(f"mermaid diagram {i + 1} did not draw: {d}")
+    # Math: every arithmatex container typeset by KaTeX, none in error.
+    math = v.tab.evaluate(
+        """({marked: document.querySelectorAll(".arithmatex").length,
+             typeset: document.querySelectorAll(".arithmatex .katex").length,
+             errors: [...document.querySelectorAll(".katex-error")].map(e => e.textContent)})"""
+    )
+    if math["typeset"] != math["marked"] or math["errors"]:
+        v.fail(f"math: {math['typeset']} of {math['marked']} formulas typeset, errors {math['errors']}")
+    if v.problems:
+        v.fail("\n  " + "\n  ".join(v.problems))
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if p.blocks], ids=[p.id for p in PAGES if p.blocks])
+def test_copy_button_copies_the_block_alone(visit, page):
+    """The copy button gives the reader the block's text: no prompt, no output, nothing else."""
+    v = visit(page)
+    blocks = v.tab.locator("p.tier + div.highlight")
+    if blocks.count() != len(page.blocks):
+        v.fail(f"{blocks.count()} code blocks follow a badge, the page source has {len(page.blocks)}")
+    for i, block in enumerate(page.blocks):
+        # A block in a collapsed <details> (troubleshooting) is copied after the reader opens it.
+        blocks.nth(i).evaluate("e => { for (let d = e.closest('details'); d; d = d.parentElement.closest('details')) d.open = true; }")
+        button = blocks.nth(i).locator("button.md-code__button[data-md-type=copy]")
+        button.hover()
+        button.click()
+        copied = v.tab.evaluate("navigator.clipboard.readText()")
+        name = f"copy button of the block at line {block.lineno} ({rel(block.snippet)})"
+        if copied.rstrip("\n") != block.code.rstrip("\n"):
+            v.fail(f"{name} copied {copied!r}, expected {block.code!r}")
+        if block.syntax in SHELL and PROMPT.search(copied):
+            v.fail(f"{name} copies a prompt: {copied!r}")
+        if block.expected and block.expected.strip() and block.expected.strip() in copied:
+            v.fail(f"{name} copies the block's output too")
+    if v.problems:
+        v.fail("\n  " + "\n  ".join(v.problems))
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
+def test_language_switcher_click_lands_on_the_same_page(visit, server, site, page):
+    v = visit(page)
+    for lang in LANGS:
+        if lang == page.lang:
+            continue
+        twin = Page(path=page.path, lang=lang, slug=page.slug)
+        v.tab.locator(".md-header .md-select").first.hover()
+        v.tab.locator(f".md-header a.md-select__link[hreflang={lang}]").click()
+        expected = page_url(server, site, twin)
+        try:
+            v.tab.wait_for_url(expected, wait_until="load", timeout=5_000)
+        except Exception:
+            pass  # reported below with where it did land
+        landed_lang = v.tab.evaluate("document.documentElement.lang")
+        if v.tab.url != expected or landed_lang != lang:
+            v.fail(f"the {lang} switcher landed on {v.tab.url} (lang={landed_lang}), not on {expected}")
+        v.tab.go_back(wait_until="load")
+    if v.problems:
+        v.fail("\n  " + "\n  ".join(v.problems))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_search_returns_pages_of_the_readers_language_only(visit, server, site, lang):
+    home = next(p for p in PAGES if p.slug == "index" and p.lang == lang)
+    root = page_url(server, site, home)
+    # Other languages' roots, except the default's "/" that every URL starts with.
+    others = [u for u in (page_url(server, site, p) for p in PAGES if p.slug == "index" and p.lang != lang)
+              if not root.startswith(u)]
+    v = visit(home)
+    for query in SEARCH_QUERIES:
+        box = v.tab.locator("input.md-search__input")
+        box.click()
+        box.fill("")
+        box.press_sequentially(query, delay=20)
+        v.tab.wait_for_selector(".md-search-result__item > a")
+        hits = v.tab.evaluate("[...document.querySelectorAll('.md-search-result__item > a')].map(a => a.href)")
+        wrong = [h for h in hits if not h.startswith(root) or any(h.startswith(o) for o in others)]
+        if wrong:
+            v.fail(f"search for {query!r} in the {lang} site returns pages of another language: {wrong}")
+    if v.problems:
+        v.fail("\n  " + "\n  ".join(v.problems))
+
+
+SHOT = [p for p in PAGES if p.id in SCREENSHOT_PAGES]
+
+
+@pytest.mark.parametrize("page", SHOT, ids=[p.id for p in SHOT])
+@pytest.mark.parametrize("width", ["phone", "desktop"])
+def test_screenshots_for_a_person_to_look_at(visit, page, width):
+    """Saved under build/screenshots/; on a phone the page itself must not scroll sideways."""
+    v = visit(page, PHONE if width == "phone" else DESKTOP)
+    overflow = v.tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{page.id}.{width}.png"
+    v.tab.screenshot(path=path, full_page=True)
+    assert path.stat().st_size > 10_000, f"{rel(path)} is nearly empty"
+    if overflow > 0:
+        v.fail(f"at {width} width the page is {overflow}px wider than the screen (see {rel(path)})")
+
+
+def test_the_browser_checks_can_fail(browser, tmp_path):
+    """A page that leaks a request and logs an error is caught: the checks above are not blind."""
+    (tmp_path / "index.html").write_text(
+        '<!doctype html><html lang="en"><body><img src="https://fonts.example.com/x.png" alt="x">'
+        "<script>console.error('boom')</script></body></html>"
+    )
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(tmp_path)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        v = Visit(browser, f"http://127.0.0.1:{httpd.server_address[1]}/", "probe")
+        v.close()
+    finally:
+        httpd.shutdown()
+    assert "request leaves localhost: https://fonts.example.com/x.png" in v.problems
+    assert "console error: boom" in v.problems
