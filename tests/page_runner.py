@@ -68,6 +68,16 @@ def run_shell(code: str, saved: dict[str, Path]) -> tuple[str, str | None]:
     return proc.stdout, None
 
 
+def link_workdir(page, workdir: Path, fixtures: Path) -> None:
+    """Put in the working directory what the reader has beside the page's files (front matter
+    `test_workdir:`): their venv, a prepared dataset, the lesson's data."""
+    for name, target in page.workdir_links.items():
+        source = Path(sys.prefix) if target == "venv" else fixtures / target.removeprefix("fixtures/")
+        if not source.exists():
+            raise SystemExit(f"{page.path}: test_workdir link {name} -> {source} is missing: run `make fixtures`")
+        (workdir / name).symlink_to(source, target_is_directory=source.is_dir())
+
+
 def main() -> int:
     page_path, result_path = Path(sys.argv[1]).resolve(), Path(sys.argv[2])
     workdir, tier = Path(sys.argv[3]), sys.argv[4]
@@ -76,12 +86,7 @@ def main() -> int:
         options = dict(snippet_options()) | {"base_path": [str(Path(sys.argv[5]).resolve())]}
     page = load_page(page_path, options)
     os.chdir(workdir)
-    for name, target in page.workdir_links.items():
-        # The reader has these beside the page's files: the venv, a prepared dataset.
-        source = Path(sys.prefix) if target == "venv" else Path(os.environ["OFFLINE_FIXTURES"]) / target.removeprefix("fixtures/")
-        if not source.exists():
-            raise SystemExit(f"{page_path}: test_workdir link {name} -> {source} is missing: run `make fixtures`")
-        Path(name).symlink_to(source, target_is_directory=source.is_dir())
+    link_workdir(page, workdir, Path(os.environ["OFFLINE_FIXTURES"]))
     namespace: dict = {"__name__": "__main__", "__builtins__": __builtins__}
     results = []
     saved: dict[str, Path] = {}

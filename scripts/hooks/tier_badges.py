@@ -17,6 +17,7 @@ from pathlib import Path
 PROJECT = str(Path(__file__).resolve().parents[2])
 sys.path.insert(0, PROJECT)  # MkDocs restores sys.path after loading a hook: see stamp()
 from scripts.tiers import MARK, TIERS  # noqa: E402
+from mkdocs.plugins import event_priority  # noqa: E402
 
 MARK_LINE = re.compile(rf"^(?P<indent>[ \t]*)<!--\s*{MARK}\s*-->[ \t]*$", re.M)
 LABEL = {"es": "Verificación", "en": "Verification"}
@@ -61,6 +62,7 @@ def page_language(page) -> str:
     return m[1] if m else "es"
 
 
+@event_priority(-20)  # after scripts/hooks/notebooks.py has read the tier marks this replaces
 def on_page_markdown(markdown, page, config, files):
     lang = page_language(page)
 
