@@ -12,7 +12,9 @@ FIXTURES := build/fixtures/.done
 # (package.json, package-lock.json) and copied next to the pages.
 VENDOR   := docs/assets/vendor/.done
 # The browser suite drives Debian's Chromium through Playwright (no browser is downloaded).
-CHROMIUM := /usr/bin/chromium
+# Another Chromium-based browser can be named: make test CHROMIUM=/usr/bin/google-chrome
+CHROMIUM ?= /usr/bin/chromium
+export CHROMIUM
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The lesson's synthetic panel and its generator, offered for download on the site.
 DATA     := docs/assets/data/vol5_diario.parquet

@@ -44,6 +44,12 @@ def online(request):
     return request.config.getoption("--online")
 
 
+def pytest_collection_modifyitems(items):
+    # Pages run first: they write the records whose verification stamps the built site shows, and
+    # the site (test_browser, test_notebooks, test_site) is built once, when first needed.
+    items.sort(key=lambda item: 0 if item.nodeid.startswith("tests/test_pages.py") else 1)
+
+
 @pytest.fixture(scope="session")
 def site() -> Path:
     """The site built with `mkdocs build --strict`, once per session (test_site, test_browser)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import os
 import re
 import threading
 from pathlib import Path
@@ -21,7 +22,7 @@ import pytest
 from tests.pages import LANGS, ROOT, Page, rel
 from tests.test_site import PAGES, html_path
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))  # the Makefile passes its choice
 # Headless, as root, on a machine with no way out: without the background-networking flags Chromium
 # keeps trying to reach Google's hosts, and those attempts would be reported as leaks.
 CHROMIUM_ARGS = [

@@ -186,3 +186,25 @@ def test_accessibility_basics(site, page):
     skips = [(a, b) for a, b in zip(levels, levels[1:]) if b > a + 1]
     assert not skips, f"{rel(path)}: heading levels skip: {skips}"
     assert levels.count(1) == 1, f"{rel(path)}: more than one <h1>"
+
+
+def test_external_links_are_listed_not_fetched(site):
+    """CI has no network: external links are written to build/external-links.txt for a person (or
+    an online job) to check, and each must at least be a well-formed http(s) URL."""
+    from urllib.parse import urlsplit
+
+    links: dict[str, set[str]] = {}
+    for path in sorted(site.rglob("*.html")):
+        article = path.read_text(encoding="utf-8")
+        article = article[article.find("<article"): article.find("</article>")]
+        tags = Tags()
+        tags.feed(article)
+        for tag, attrs in tags.tags:
+            url = attrs.get("href") if tag == "a" else None
+            if url and not LOCAL.match(url) and urlsplit(url).hostname not in ("127.0.0.1", "localhost"):
+                links.setdefault(url, set()).add("/" + path.relative_to(site).parent.as_posix().strip("."))
+    malformed = [u for u in links if urlsplit(u).scheme not in ("http", "https") or not urlsplit(u).hostname or " " in u]
+    out = ROOT / "build" / "external-links.txt"
+    out.write_text("".join(f"{u}\t{' '.join(sorted(p))}\n" for u, p in sorted(links.items())))
+    assert links, "no external link found: is the site empty?"
+    assert not malformed, f"malformed external links (see {rel(out)}): {malformed}"
