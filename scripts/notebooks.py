@@ -161,6 +161,8 @@ def build(page, markdown: str, title: str, page_url: str, link: Callable[[str], 
     left = list(blocks)
     if left:
         raise ValueError(f"{page.path}: {len(left)} block(s) not found after their tier marks")
+    for k, cell in enumerate(nb.cells):
+        cell.id = f"cell-{k:03d}"  # nbformat's default ids are random: the same page gives the same file
     notebook = new_notebook(cells=nb.cells)
     notebook.metadata.update(
         kernelspec={"name": "python3", "display_name": "Python 3", "language": "python"},
