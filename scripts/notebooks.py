@@ -22,15 +22,13 @@ from collections.abc import Callable
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from scripts.tiers import MARK, TIERS
+from scripts.tiers import MARK_LINE, SHELL, TIERS
 
-MARK_LINE = re.compile(rf"^[ \t]*<!--\s*{MARK}\s*-->[ \t]*$")
 OUTPUT_MARK = re.compile(r"^[ \t]*<!--\s*pytest-codeblocks:expected-output\s*-->[ \t]*$")
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
 ADMONITION = re.compile(r'^(?P<indent>[ \t]*)(?P<kind>!!!|\?\?\?\+?)\s+(?P<type>[\w-]+)(?:\s+"(?P<title>[^"]*)")?\s*$')
 COMMENT = re.compile(r"<!--.*?-->", re.S)
 LINK = re.compile(r"(\]\()(?P<target>[^)\s]+)(\))")
-SHELL = {"bash", "sh", "shell", "console"}
 RUN_IN_NOTEBOOK = {"run", "gpu", "network"}  # the others are terminal steps, shown as text
 
 TEXT = {
@@ -48,14 +46,6 @@ TEXT = {
         "label": "Verification",
     },
 }
-
-
-def _strip_front_matter(lines: list[str]) -> list[str]:
-    if lines and lines[0].strip() == "---":
-        end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)
-        if end is not None:
-            return lines[end + 1 :]
-    return lines
 
 
 def _fence_end(lines: list[str], start: int) -> int:
@@ -118,7 +108,7 @@ def build(page, markdown: str, title: str, page_url: str, link: Callable[[str], 
     """
     nb = _Builder(page.lang, link)
     nb.cells.append(new_markdown_cell(TEXT[page.lang]["intro"].format(title=title, url=page_url)))
-    lines = _strip_front_matter(markdown.splitlines())
+    lines = markdown.splitlines()  # MkDocs has already taken the front matter off
     blocks = iter(page.blocks)
     admonitions: list[tuple[int, bool]] = []  # (body indent, wrapped in <details>)
     i = 0

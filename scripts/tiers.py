@@ -29,9 +29,17 @@ TIERS = {
     },
 }
 
+import re
+
 # Fences that are not code for the reader to run (diagrams); they need no tier.
 NOT_CODE = {"mermaid"}
+
+# Fences that are shell commands: the page runner runs them with bash, the notebooks make them
+# %%bash cells, and the browser suite checks that their copy button copies no prompt.
+SHELL = {"bash", "sh"}
 
 # The mark itself, as pytest-codeblocks hands it over (`pytest.mark.run(volatile=...)`); the
 # harness and the badge hook both parse it with this pattern, so they cannot disagree.
 MARK = r"pytest\.mark\.(?P<tier>\w+)(?:\((?P<args>.*)\))?"
+# The mark as a line of the page's Markdown (the badge and notebook hooks read pages this way).
+MARK_LINE = re.compile(rf"^(?P<indent>[ \t]*)<!--\s*{MARK}\s*-->[ \t]*$", re.M)

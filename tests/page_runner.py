@@ -25,6 +25,7 @@ import traceback
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from scripts.tiers import SHELL  # noqa: E402
 from tests.pages import load_page, snippet_options  # noqa: E402
 
 BLOCK_TIMEOUT_S = 900
@@ -102,7 +103,7 @@ def main() -> int:
         elif block.syntax == "python":
             sys.argv = [block.snippet.name]
             entry["stdout"], entry["error"] = run_python(block.code, str(block.snippet), namespace)
-        elif block.syntax in ("bash", "sh"):
+        elif block.syntax in SHELL:
             entry["stdout"], entry["error"] = run_shell(block.code, saved)
         else:
             entry["error"] = f"no way to run a '{block.syntax}' block at the {tier} tier"

@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from scripts.tiers import SHELL
 from tests.pages import LANGS, ROOT, Page, rel
 from tests.test_site import PAGES, html_path
 
@@ -33,7 +34,6 @@ LOCALHOST = {"127.0.0.1", "localhost"}
 PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 900}
 SCREENSHOTS = ROOT / "build" / "screenshots"
 SCREENSHOT_PAGES = {"index.es", "rocm.es", "keras-10-min.en", "lesson-5-6-1.en", "performance.es"}
-SHELL = {"bash", "sh", "shell", "console"}
 PROMPT = re.compile(r"^\s*(\$|#|>|PS>|\(\.?venv\)\s*\$)\s", re.M)
 # Material draws mermaid into a *closed* shadow root; tests open it so the SVG can be inspected.
 OPEN_SHADOW_ROOTS = """
@@ -103,6 +103,11 @@ class Visit:
             return route.abort()
         return route.continue_()
 
+    def assert_clean(self):
+        """Nothing went wrong while the page was open: console, exceptions, HTTP, leaks."""
+        if self.problems:
+            self.fail("\n  " + "\n  ".join(self.problems))
+
     def fail(self, message: str):
         pytest.fail(f"{self.where} at {self.tab.url}: {message}", pytrace=False)
 
@@ -155,8 +160,7 @@ def test_page_renders_offline_without_errors(visit, page):
     )
     if math["typeset"] != math["marked"] or math["errors"]:
         v.fail(f"math: {math['typeset']} of {math['marked']} formulas typeset, errors {math['errors']}")
-    if v.problems:
-        v.fail("\n  " + "\n  ".join(v.problems))
+    v.assert_clean()
 
 
 @pytest.mark.parametrize("page", [p for p in PAGES if p.blocks], ids=[p.id for p in PAGES if p.blocks])
@@ -180,8 +184,7 @@ def test_copy_button_copies_the_block_alone(visit, page):
             v.fail(f"{name} copies a prompt: {copied!r}")
         if block.expected and block.expected.strip() and block.expected.strip() in copied:
             v.fail(f"{name} copies the block's output too")
-    if v.problems:
-        v.fail("\n  " + "\n  ".join(v.problems))
+    v.assert_clean()
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
@@ -202,8 +205,7 @@ def test_language_switcher_click_lands_on_the_same_page(visit, server, site, pag
         if v.tab.url != expected or landed_lang != lang:
             v.fail(f"the {lang} switcher landed on {v.tab.url} (lang={landed_lang}), not on {expected}")
         v.tab.go_back(wait_until="load")
-    if v.problems:
-        v.fail("\n  " + "\n  ".join(v.problems))
+    v.assert_clean()
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -224,8 +226,7 @@ def test_search_returns_pages_of_the_readers_language_only(visit, server, site, 
         wrong = [h for h in hits if not h.startswith(root) or any(h.startswith(o) for o in others)]
         if wrong:
             v.fail(f"search for {query!r} in the {lang} site returns pages of another language: {wrong}")
-    if v.problems:
-        v.fail("\n  " + "\n  ".join(v.problems))
+    v.assert_clean()
 
 
 SHOT = [p for p in PAGES if p.id in SCREENSHOT_PAGES]

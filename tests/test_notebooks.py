@@ -20,6 +20,7 @@ import pytest
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
+from scripts.notebooks import RUN_IN_NOTEBOOK
 from scripts.tiers import TIERS
 from tests.page_runner import link_workdir
 from tests.pages import ROOT, Page, rel
@@ -29,7 +30,6 @@ from tests.test_site import html_path
 NOTEBOOK_PAGES = [p for p in PAGES if any(b.tier == "run" for b in p.blocks)]
 WORK = ROOT / "build" / "notebooks"
 CELL_TIMEOUT_S = 900
-RUNNABLE = ("run", "gpu", "network")  # the tiers that become code cells (scripts/notebooks.py)
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
@@ -47,7 +47,7 @@ def test_notebook_is_offered_with_the_pages_blocks(site, page):
     nb = nbformat.read(path, as_version=4)
     nbformat.validate(nb)
     code = [c.source for c in nb.cells if c.cell_type == "code"]
-    expected = [b for b in page.blocks if b.tier in RUNNABLE]
+    expected = [b for b in page.blocks if b.tier in RUN_IN_NOTEBOOK]
     assert len(code) == len(expected), f"{rel(path)}: {len(code)} code cells for {len(expected)} runnable blocks"
     for cell, block in zip(code, expected):
         assert block.code.rstrip("\n") in cell, f"{rel(path)}: a cell differs from {block.where}"
@@ -86,7 +86,7 @@ def test_notebook_runs_top_to_bottom(site, page, cached):
     if failure:
         code_cells = [c for c in nb.cells if c.cell_type == "code"]
         broken = next((k for k, c in enumerate(code_cells) if any(o.get("output_type") == "error" for o in c.get("outputs", []))), None)
-        blocks = [b for b in page.blocks if b.tier in RUNNABLE]
+        blocks = [b for b in page.blocks if b.tier in RUN_IN_NOTEBOOK]
         where = blocks[broken].where if broken is not None else f"{rel(page.path)} [{page.lang}]"
         pytest.fail(f"notebook {rel(path)}, the cell of {where}, failed:\n{failure[-6000:]}", pytrace=False)
     skipped = sum("skip-execution" in c.metadata.get("tags", []) for c in nb.cells)

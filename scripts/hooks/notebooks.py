@@ -22,7 +22,7 @@ LINK_TEXT = {
     "es": "Descargar esta página como notebook de Jupyter",
     "en": "Download this page as a Jupyter notebook",
 }
-_NOTEBOOKS: dict[str, str] = {}  # page URL -> notebook JSON, written next to the page in on_post_page
+_NOTEBOOKS: dict[str, tuple[str, str]] = {}  # page URL -> (file name, JSON), written in on_post_page
 
 
 def _imports():
@@ -39,8 +39,10 @@ def _link(page, config, lang_prefix: str):
     site = config.site_url or "/"
 
     def link(target: str) -> str:
-        if re.match(r"^[a-z][a-z0-9+.-]*:|^#|^/", target):
-            return target if not target.startswith("#") else site + page.url + target
+        if target.startswith("#"):
+            return site + page.url + target
+        if re.match(r"^[a-z][a-z0-9+.-]*:|^/", target):  # already absolute
+            return target
         path, _, anchor = target.partition("#")
         path = posixpath.normpath(posixpath.join(posixpath.dirname(page.file.src_uri), path))
         if path.endswith(".md"):
@@ -63,8 +65,8 @@ def on_page_markdown(markdown, page, config, files):
     heading = re.search(r"^# (.+)$", markdown, re.M)
     title = heading[1].strip() if heading else doc.slug
     nb = notebooks.build(doc, markdown, title, (config.site_url or "/") + page.url, _link(page, config, prefix))
-    _NOTEBOOKS[page.url] = json.dumps(nb, ensure_ascii=False, indent=1) + "\n"
     name = f"{posixpath.basename(doc.slug)}.ipynb"
+    _NOTEBOOKS[page.url] = name, json.dumps(nb, ensure_ascii=False, indent=1) + "\n"
     link = (
         f'<p class="notebook-download"><a href="{name}" download>{html.escape(LINK_TEXT[doc.lang])}</a> '
         f"(<code>{name}</code>)</p>\n\n"
@@ -74,10 +76,9 @@ def on_page_markdown(markdown, page, config, files):
 
 
 def on_post_page(output, page, config):
-    text = _NOTEBOOKS.pop(page.url, None)
-    if text is not None:
-        slug = posixpath.basename(page.file.src_uri).split(".")[0]
-        dest = Path(config.site_dir) / page.url / f"{slug}.ipynb"
+    if page.url in _NOTEBOOKS:
+        name, text = _NOTEBOOKS.pop(page.url)
+        dest = Path(config.site_dir) / page.url / name
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(text, encoding="utf-8")
     return output

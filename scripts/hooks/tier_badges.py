@@ -14,12 +14,12 @@ import re
 import sys
 from pathlib import Path
 
+from mkdocs.plugins import event_priority
+
 PROJECT = str(Path(__file__).resolve().parents[2])
 sys.path.insert(0, PROJECT)  # MkDocs restores sys.path after loading a hook: see stamp()
-from scripts.tiers import MARK, TIERS  # noqa: E402
-from mkdocs.plugins import event_priority  # noqa: E402
+from scripts.tiers import MARK_LINE, TIERS  # noqa: E402
 
-MARK_LINE = re.compile(rf"^(?P<indent>[ \t]*)<!--\s*{MARK}\s*-->[ \t]*$", re.M)
 LABEL = {"es": "Verificación", "en": "Verification"}
 RECORDS = Path(__file__).resolve().parents[2] / "build" / "cache" / "pages"
 STAMP = {
