@@ -40,9 +40,9 @@ ROOT = Path(__file__).resolve().parent.parent
 # What the figures measure: if any of these change, a record made before is stale.
 MEASURED = [
     "scripts/bench.py",
-    "snippets/rocm/es/14_entrenar_keras.py",
+    "snippets/rocm/es/15_entrenar_keras.py",
     "snippets/rocm/es/09_probar_rocm.py",
-    "snippets/lesson-5-6-1/es/08_har_keras.py",
+    "snippets/lesson-5-6-1/es/11_har_keras.py",
     "scripts/make_vol5.py",
 ]
 DEVICES = ("cpu", "cuda")

@@ -1,1 +1,1 @@
-pip install "keras==3.15.1" "torch==2.13.0" "jax==0.10.2" "tensorflow==2.21.0"
+pip install "keras==3.15.1" "jax==0.10.2" "tensorflow==2.21.0"

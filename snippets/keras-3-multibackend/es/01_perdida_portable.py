@@ -17,6 +17,16 @@ def perdida_huber(y_real, y_pred, delta=1.0):
 
 y_real = np.array([0.0, 1.0, 2.0, 3.0], dtype="float32")
 y_pred = np.array([0.1, 0.8, 3.5, -1.0], dtype="float32")
-valor = ops.convert_to_numpy(perdida_huber(y_real, y_pred))
-tipo = type(perdida_huber(y_real, y_pred)).__module__.split(".")[0]
-print(f"{keras.backend.backend():<10} Huber = {valor:.6f}  (tensor de {tipo})")
+resultado = perdida_huber(y_real, y_pred)
+tipo = type(resultado).__module__.split(".")[0]  # de qué biblioteca es el tensor devuelto
+
+# La misma función sirve como pérdida de un modelo; con jit_compile="auto" (el valor por
+# defecto de compile), Keras decide según el motor si fit compila el paso
+# (con XLA en JAX y TensorFlow; con torch.compile en PyTorch).
+modelo = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1)])
+modelo.compile(optimizer="sgd", loss=perdida_huber)
+modelo.fit(y_real[:, None], y_pred, epochs=1, verbose=0)
+print(
+    f"{keras.backend.backend():<10} Huber = {float(ops.convert_to_numpy(resultado)):.6f}"
+    f"  (tensor de {tipo})  ¿fit compilado?: {modelo.jit_compile}"
+)

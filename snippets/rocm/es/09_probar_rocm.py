@@ -1,53 +1,133 @@
+"""probar_rocm.py: ¿puede este entorno entrenar Keras en la GPU de AMD?
+
+Cuatro comprobaciones, de la más barata a la más cara. La primera que falla dice qué hacer y
+termina con código de salida 1:
+  1. compilación: el PyTorch instalado es de ROCm (torch.version.hip tiene valor);
+  2. GPU: PyTorch la ve (torch.cuda.is_available());
+  3. cuentas: una multiplicación de matrices y una convolución dan en la GPU lo mismo que en la CPU;
+  4. Keras: una red convolucional pequeña aprende en la GPU, con los pesos en la GPU.
+
+Una compilación CUDA solo se acepta si se pide expresamente con ROCM_GUIDE_ACCEPT_CUDA=1 (sirve
+para probar la guía en una máquina NVIDIA); quien tiene una Radeon no debe definirla.
+"""
+
 import os
+import sys
 
-os.environ["KERAS_BACKEND"] = "torch"  # antes de importar Keras
+os.environ["KERAS_BACKEND"] = "torch"  # Keras lee la variable al importarse: va antes
 
-import keras
-import numpy as np
 import torch
 
-# ROCm (HIP) y CUDA aparecen los dos bajo torch.cuda: decimos cuál es.
-if torch.version.hip:
-    plataforma = f"ROCm/HIP {torch.version.hip}"
-elif torch.version.cuda:
-    plataforma = f"CUDA {torch.version.cuda}"
-else:
-    raise SystemExit("Este PyTorch no tiene soporte de GPU (ni ROCm ni CUDA)")
-if not torch.cuda.is_available():
-    raise SystemExit(f"PyTorch ({plataforma}) no ve ninguna GPU: revisa controlador y permisos")
-if keras.backend.backend() != "torch":
-    raise SystemExit(f"Keras usa {keras.backend.backend()}, no torch")
-print(f"PyTorch {torch.__version__} con {plataforma}")
-print("GPU:", torch.cuda.get_device_name(0))
+ACEPTAR_CUDA = os.environ.get("ROCM_GUIDE_ACCEPT_CUDA") == "1"
+# Desvío relativo máximo entre GPU y CPU. El redondeo de float32 da del orden de 1e-6 (con la
+# opción NVIDIA, TF32 puede llegar a 1e-3: también cabe); una compilación que calcula mal da NaN o
+# diferencias del orden de 1.
+TOLERANCIA = 1e-2
 
-# 1) Una multiplicación de matrices en la GPU.
-a = torch.randn(1024, 1024, device="cuda")
-b = torch.randn(1024, 1024, device="cuda")
-producto = a @ b
-torch.cuda.synchronize()  # esperar a que la GPU termine de verdad
-if not torch.isfinite(producto).all():
-    raise SystemExit("La multiplicación dio valores no finitos")
-print("OK: multiplicación de matrices 1024 × 1024")
-del a, b, producto
 
-# 2) Entrenar una convolución pequeña con Keras: ejercita también la retropropagación.
-keras.utils.set_random_seed(42)
-red = keras.Sequential(
-    [
-        keras.Input(shape=(32, 32, 3)),
-        keras.layers.Conv2D(8, 3, activation="relu"),
-        keras.layers.GlobalAveragePooling2D(),
-        keras.layers.Dense(2, activation="softmax"),
-    ]
-)
-red.compile(optimizer="adam", loss="sparse_categorical_crossentropy")
-imagenes = np.random.rand(32, 32, 32, 3).astype("float32")  # datos sintéticos: sin descargas
-clases = np.random.randint(0, 2, size=32)
-historia = red.fit(imagenes, clases, batch_size=8, epochs=1, verbose=2)
-torch.cuda.synchronize()
-if not np.isfinite(historia.history["loss"]).all():
-    raise SystemExit("La pérdida no es finita")
-if not all(p.device.type == "cuda" for p in red.parameters()):
-    raise SystemExit("Hay parámetros del modelo fuera de la GPU")
-print("OK: la convolución se entrenó en la GPU")
-print("VRAM pico de PyTorch, MiB:", round(torch.cuda.max_memory_allocated() / 2**20))
+def decir(texto):
+    print(texto, flush=True)
+
+
+def fallar(problema, remedio):
+    decir(f"FALLO: {problema}")
+    decir(f"  qué hacer: {remedio}")
+    sys.exit(1)
+
+
+def comprobar_compilacion():
+    if torch.version.hip:
+        return f"ROCm (HIP {torch.version.hip})"
+    if torch.version.cuda and ACEPTAR_CUDA:
+        return f"CUDA {torch.version.cuda}, aceptada a petición (ROCM_GUIDE_ACCEPT_CUDA=1)"
+    tipo = f"compilación CUDA {torch.version.cuda}" if torch.version.cuda else "compilación solo para CPU"
+    fallar(
+        f"este PyTorch no es una compilación ROCm ({tipo})",
+        "reinstálalo desde el índice ROCm de PyTorch (paso 2)",
+    )
+
+
+def comprobar_gpu():
+    if not torch.cuda.is_available():
+        fallar(
+            "PyTorch es de ROCm, pero no ve ninguna GPU",
+            "revisa el acceso a /dev/kfd y /dev/dri/renderD* (grupos render y video) y que "
+            "HIP_VISIBLE_DEVICES, ROCR_VISIBLE_DEVICES o CUDA_VISIBLE_DEVICES no oculten la "
+            "tarjeta (Resolución de problemas)",
+        )
+    return torch.cuda.get_device_name(0)
+
+
+def desvio_relativo(en_gpu, en_cpu):
+    """La mayor diferencia absoluta, medida en unidades del mayor valor de la referencia (CPU)."""
+    return ((en_gpu.cpu() - en_cpu).abs().max() / en_cpu.abs().max()).item()
+
+
+def comprobar_cuentas():
+    azar = torch.Generator().manual_seed(0)
+    a, b = torch.randn(2, 1024, 1024, generator=azar)
+    fotos = torch.randn(8, 3, 64, 64, generator=azar)
+    filtros = torch.randn(16, 3, 3, 3, generator=azar)
+    calculos = {
+        "matmul 1024 × 1024": lambda d: a.to(d) @ b.to(d),
+        "conv2d 3 × 3": lambda d: torch.nn.functional.conv2d(fotos.to(d), filtros.to(d), padding=1),
+    }
+    for nombre, calcular in calculos.items():
+        referencia = calcular("cpu")
+        resultado = calcular("cuda")
+        torch.cuda.synchronize()  # la GPU trabaja en diferido: esperar a que termine de verdad
+        if not torch.isfinite(resultado).all():
+            fallar(f"{nombre}: la GPU devuelve NaN o infinitos", "mira «Resultados que no cuadran»")
+        desvio = desvio_relativo(resultado, referencia)
+        if desvio > TOLERANCIA:
+            fallar(f"{nombre}: la GPU se aparta de la CPU ({desvio:.1e})", "mira «Resultados que no cuadran»")
+        decir(f"ok  {nombre}: GPU = CPU (desvío relativo {desvio:.1e})")
+
+
+def comprobar_keras():
+    import keras
+    import numpy as np
+
+    if keras.backend.backend() != "torch":
+        fallar(f"Keras usa el backend {keras.backend.backend()}", "define KERAS_BACKEND=torch antes de importar Keras")
+
+    # Datos sintéticos, sin descargas: la clase 1 son imágenes más claras. Una red que funciona la
+    # aprende en pocas épocas, y para eso hace falta también la retropropagación de la convolución.
+    generador = np.random.default_rng(0)
+    clases = generador.integers(0, 2, size=256)
+    imagenes = (generador.random((256, 32, 32, 3)) * 0.5 + 0.5 * clases[:, None, None, None]).astype("float32")
+
+    keras.utils.set_random_seed(42)
+    red = keras.Sequential(
+        [
+            keras.Input((32, 32, 3)),
+            keras.layers.Conv2D(16, 3, padding="same", activation="relu"),
+            keras.layers.MaxPooling2D(),
+            keras.layers.Conv2D(16, 3, activation="relu"),
+            keras.layers.GlobalAveragePooling2D(),
+            keras.layers.Dense(2),
+        ]
+    )
+    red.compile(optimizer="adam", loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+    perdidas = red.fit(imagenes, clases, batch_size=32, epochs=5, verbose=0).history["loss"]
+    torch.cuda.synchronize()
+
+    lugares = {peso.value.device.type for peso in red.weights}
+    if lugares != {"cuda"}:
+        fallar(
+            f"los pesos de Keras están en {sorted(lugares)}, no en la GPU",
+            "Keras coloca los pesos en 'cuda' si PyTorch ve la GPU; quita KERAS_TORCH_DEVICE si la definiste",
+        )
+    if not np.isfinite(perdidas).all() or perdidas[-1] >= perdidas[0]:
+        fallar(f"la red no aprende en la GPU (pérdidas {perdidas})", "mira «Resultados que no cuadran»")
+    decir(f"ok  Keras entrena en la GPU: pérdida {perdidas[0]:.3f} → {perdidas[-1]:.3f} en 5 épocas")
+
+
+if __name__ == "__main__":
+    decir(f"PyTorch {torch.__version__}")
+    decir(f"ok  compilación: {comprobar_compilacion()}")
+    decir(f"ok  GPU: {comprobar_gpu()}")
+    comprobar_cuentas()
+    comprobar_keras()
+    decir(f"VRAM pico reservada por PyTorch: {torch.cuda.max_memory_allocated() / 2**20:.0f} MiB")
+    decir("Todo en orden: sigue con el paso 4.")

@@ -1,0 +1,66 @@
+import os
+import sys
+
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 4  # how many devices to simulate
+# XLA reads its options once, when JAX starts up (on first use): before any import is safe.
+os.environ["XLA_FLAGS"] = f"--xla_force_host_platform_device_count={N}"
+# Everything on the CPU, even if JAX sees a GPU: the N simulated devices are the CPU's.
+os.environ["JAX_PLATFORMS"] = "cpu"
+os.environ["KERAS_BACKEND"] = "jax"
+
+import jax
+import keras
+import numpy as np
+import pandas as pd
+
+BATCH = 128
+
+
+def har_data(path="vol5_diario.parquet"):
+    """Log-HAR of the index (lesson 5.6.1), training period only, standardised."""
+    panel = pd.read_parquet(path)
+    log_rv = np.log(panel.loc[panel["activo"] == "indice"].set_index("fecha")["rv_5min"])
+    up_to_yesterday = log_rv.shift(1)  # each row only sees earlier sessions
+    table = pd.concat({f"mean_{k}": up_to_yesterday.rolling(k).mean() for k in (1, 5, 22)}, axis=1)
+    table["target"] = log_rv
+    table = table.loc[table.index < "2018-01-01"].dropna()
+    z = ((table - table.mean()) / table.std()).astype("float32")
+    # DataParallel splits each batch into N equal slices: keep full batches only.
+    z = z.iloc[: len(z) // BATCH * BATCH]
+    return z.drop(columns="target").to_numpy(), z["target"].to_numpy()
+
+
+def train(x, y):
+    """The same linear network, the same seed and the same batch order on every call."""
+    keras.utils.set_random_seed(0)
+    net = keras.Sequential([keras.Input((x.shape[1],)), keras.layers.Dense(1)])
+    net.compile(optimizer=keras.optimizers.Adam(0.01), loss="mse")
+    curve = net.fit(x, y, batch_size=BATCH, epochs=10, shuffle=False, verbose=0).history["loss"]
+    return net, curve
+
+
+x, y = har_data()
+print("JAX sees:", ", ".join(str(d) for d in jax.devices("cpu")))
+
+# Reference: with no distribution set, everything happens on one device.
+_, curve_1 = train(x, y)
+
+# Data parallelism: a one-dimensional mesh; every batch is split along it.
+mesh = keras.distribution.DeviceMesh(
+    (N,), axis_names=["batch"], devices=keras.distribution.list_devices("cpu")
+)
+keras.distribution.set_distribution(keras.distribution.DataParallel(device_mesh=mesh))
+net_n, curve_n = train(x, y)
+
+# What DataParallel did with one batch and with the weights.
+layout = keras.distribution.distribution().get_data_layout((BATCH, x.shape[1]))
+slices = keras.distribution.distribute_tensor(x[:BATCH], layout).addressable_shards
+print(f"mesh: axis {mesh.axis_names[0]!r} of {mesh.shape[0]} devices")
+print(f"one batch of {BATCH} rows ends up in slices of", [s.data.shape[0] for s in slices], "rows")
+print("dense layer weights:", net_n.layers[0].kernel.value.sharding.spec, "= a whole copy on each")
+
+print(f"\nepoch  loss (1 device)  loss ({N} devices)")
+for epoch, (a, b) in enumerate(zip(curve_1, curve_n), start=1):
+    print(f"{epoch:>5}  {a:>15.4f}  {b:>17.4f}")
+largest = max(abs(a - b) for a, b in zip(curve_1, curve_n))
+print("do the two curves agree within 1e-5 at every epoch?", largest < 1e-5)

@@ -1,0 +1,66 @@
+import os
+import sys
+
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 4  # cuántos dispositivos simular
+# XLA lee sus opciones una sola vez, cuando JAX arranca (en su primer uso): antes de importar, seguro.
+os.environ["XLA_FLAGS"] = f"--xla_force_host_platform_device_count={N}"
+# Todo en la CPU, aunque JAX vea una GPU: los N dispositivos simulados son de la CPU.
+os.environ["JAX_PLATFORMS"] = "cpu"
+os.environ["KERAS_BACKEND"] = "jax"
+
+import jax
+import keras
+import numpy as np
+import pandas as pd
+
+LOTE = 128
+
+
+def datos_har(ruta="vol5_diario.parquet"):
+    """HAR en logaritmos del índice (lección 5.6.1), solo el periodo de entrenamiento, tipificado."""
+    panel = pd.read_parquet(ruta)
+    log_rv = np.log(panel.loc[panel["activo"] == "indice"].set_index("fecha")["rv_5min"])
+    hasta_ayer = log_rv.shift(1)  # cada fila solo ve sesiones anteriores
+    tabla = pd.concat({f"media_{k}": hasta_ayer.rolling(k).mean() for k in (1, 5, 22)}, axis=1)
+    tabla["objetivo"] = log_rv
+    tabla = tabla.loc[tabla.index < "2018-01-01"].dropna()
+    z = ((tabla - tabla.mean()) / tabla.std()).astype("float32")
+    # DataParallel parte cada lote en N trozos iguales: nos quedamos con lotes completos.
+    z = z.iloc[: len(z) // LOTE * LOTE]
+    return z.drop(columns="objetivo").to_numpy(), z["objetivo"].to_numpy()
+
+
+def entrenar(x, y):
+    """La misma red lineal, la misma semilla y el mismo orden de lotes en cada llamada."""
+    keras.utils.set_random_seed(0)
+    red = keras.Sequential([keras.Input((x.shape[1],)), keras.layers.Dense(1)])
+    red.compile(optimizer=keras.optimizers.Adam(0.01), loss="mse")
+    curva = red.fit(x, y, batch_size=LOTE, epochs=10, shuffle=False, verbose=0).history["loss"]
+    return red, curva
+
+
+x, y = datos_har()
+print("JAX ve:", ", ".join(str(d) for d in jax.devices("cpu")))
+
+# Referencia: sin ninguna distribución activa, todo ocurre en un dispositivo.
+_, curva_1 = entrenar(x, y)
+
+# Paralelismo de datos: una malla de una sola dimensión; cada lote se parte a lo largo de ella.
+malla = keras.distribution.DeviceMesh(
+    (N,), axis_names=["lote"], devices=keras.distribution.list_devices("cpu")
+)
+keras.distribution.set_distribution(keras.distribution.DataParallel(device_mesh=malla))
+red_n, curva_n = entrenar(x, y)
+
+# Qué ha hecho DataParallel con un lote y con los pesos.
+reparto = keras.distribution.distribution().get_data_layout((LOTE, x.shape[1]))
+trozos = keras.distribution.distribute_tensor(x[:LOTE], reparto).addressable_shards
+print(f"malla: eje {malla.axis_names[0]!r} de {malla.shape[0]} dispositivos")
+print(f"un lote de {LOTE} filas queda en trozos de", [t.data.shape[0] for t in trozos], "filas")
+print("pesos de la capa densa:", red_n.layers[0].kernel.value.sharding.spec, "= copia entera en cada uno")
+
+print(f"\népoca  pérdida (1 disp.)  pérdida ({N} disp.)")
+for epoca, (a, b) in enumerate(zip(curva_1, curva_n), start=1):
+    print(f"{epoca:>5}  {a:>17.4f}  {b:>17.4f}")
+mayor = max(abs(a - b) for a, b in zip(curva_1, curva_n))
+print("¿las dos curvas coinciden a menos de 1e-5 en cada época?", mayor < 1e-5)

@@ -1,0 +1,56 @@
+"""The HAR as a Dense(1) layer, trained on whichever backend KERAS_BACKEND names.
+
+    python har_keras.py            trains 40 epochs and saves har_<backend>.weights.h5
+    python har_keras.py WEIGHTS.h5 does not train: loads those weights (from any backend), predicts
+
+Either way it leaves in result_<backend>_<mode>.npz the slopes (w), the constant (b), the
+validation loss per epoch (curve, empty if it did not train) and the test predictions.
+"""
+
+import sys
+
+import keras
+import numpy as np
+
+BACKEND = keras.config.backend()
+
+
+def pin_randomness():
+    keras.utils.set_random_seed(0)  # Python, NumPy and the backend's generator
+    if BACKEND == "torch":
+        import torch
+
+        torch.use_deterministic_algorithms(True)
+    elif BACKEND == "tensorflow":
+        import tensorflow as tf
+
+        tf.config.experimental.enable_op_determinism()
+    # JAX on CPU repeats its results with no further settings.
+
+
+def train(model, data):
+    model.compile(optimizer=keras.optimizers.Adam(learning_rate=0.01), loss="mse")
+    history = model.fit(
+        data["Xe"], data["ye"], validation_data=(data["Xp"], data["yp"]),
+        epochs=40, batch_size=128, verbose=0,
+    )
+    model.save_weights(f"har_{BACKEND}.weights.h5")
+    return history.history["val_loss"]
+
+
+if __name__ == "__main__":
+    pin_randomness()
+    data = np.load("har.npz")
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+    if len(sys.argv) > 1:
+        model.load_weights(sys.argv[1])
+        mode, curve = "loaded", []
+    else:
+        mode, curve = "trained", train(model, data)
+    kernel, bias = model.layers[-1].get_weights()
+    target = f"result_{BACKEND}_{mode}.npz"
+    np.savez(
+        target, w=kernel.ravel(), b=bias, curve=np.asarray(curve),
+        pred=model.predict(data["Xp"], verbose=0).ravel(),
+    )
+    print(f"{BACKEND}: {mode} -> {target}")

@@ -1,0 +1,11 @@
+source = runs["torch"]
+eps32 = np.finfo(np.float32).eps
+print(f"float32 epsilon: {eps32:.1e}")
+for target in ["jax", "tensorflow"]:
+    loaded = launch(target, "har_torch.weights.h5")  # PyTorch's weights on another engine
+    gap = np.abs(loaded["pred"] - source["pred"]).max()
+    print(
+        f"torch -> {target:<10} identical weights: {np.array_equal(loaded['w'], source['w'])}"
+        f" | {len(source['pred'])} predictions, largest gap {gap:.1e}"
+        f" | within 1e-6?: {gap <= 1e-6}"
+    )

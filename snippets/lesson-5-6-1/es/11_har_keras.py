@@ -1,0 +1,56 @@
+"""El HAR como una capa Dense(1), entrenado con el backend que diga KERAS_BACKEND.
+
+    python har_keras.py            entrena 40 épocas y guarda har_<backend>.weights.h5
+    python har_keras.py PESOS.h5   no entrena: carga esos pesos (de cualquier backend) y predice
+
+En los dos casos deja en resultado_<backend>_<modo>.npz las pendientes (w), la constante (b),
+la pérdida de validación por época (curva, vacía si no entrena) y las predicciones de prueba.
+"""
+
+import sys
+
+import keras
+import numpy as np
+
+BACKEND = keras.config.backend()
+
+
+def fija_el_azar():
+    keras.utils.set_random_seed(0)  # Python, NumPy y el generador del backend
+    if BACKEND == "torch":
+        import torch
+
+        torch.use_deterministic_algorithms(True)
+    elif BACKEND == "tensorflow":
+        import tensorflow as tf
+
+        tf.config.experimental.enable_op_determinism()
+    # JAX en CPU repite sus resultados sin más ajustes.
+
+
+def entrena(modelo, datos):
+    modelo.compile(optimizer=keras.optimizers.Adam(learning_rate=0.01), loss="mse")
+    historia = modelo.fit(
+        datos["Xe"], datos["ye"], validation_data=(datos["Xp"], datos["yp"]),
+        epochs=40, batch_size=128, verbose=0,
+    )
+    modelo.save_weights(f"har_{BACKEND}.weights.h5")
+    return historia.history["val_loss"]
+
+
+if __name__ == "__main__":
+    fija_el_azar()
+    datos = np.load("har.npz")
+    modelo = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+    if len(sys.argv) > 1:
+        modelo.load_weights(sys.argv[1])
+        modo, curva = "cargado", []
+    else:
+        modo, curva = "entrenado", entrena(modelo, datos)
+    kernel, sesgo = modelo.layers[-1].get_weights()
+    destino = f"resultado_{BACKEND}_{modo}.npz"
+    np.savez(
+        destino, w=kernel.ravel(), b=sesgo, curva=np.asarray(curva),
+        pred=modelo.predict(datos["Xp"], verbose=0).ravel(),
+    )
+    print(f"{BACKEND}: {modo} -> {destino}")

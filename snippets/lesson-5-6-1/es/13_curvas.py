@@ -1,0 +1,29 @@
+import matplotlib
+import matplotlib.ticker
+
+matplotlib.use("svg")
+import matplotlib.pyplot as plt
+
+# val_loss está en la escala tipificada: por sd_y² vuelve a ser un MSE de log RV.
+curvas = pd.DataFrame(
+    {b: r["curva"] * sd_y**2 for b, r in corridas.items()},
+    index=pd.RangeIndex(1, 41, name="época"),
+)
+print(curvas.loc[[1, 2, 3, 5, 10, 20, 40]].round(4))
+cerca = curvas <= 1.01 * mse_ols
+print("primera época a menos de un 1 % del MSE de la OLS:",
+      {b: int(cerca[b].idxmax()) if cerca[b].any() else None for b in curvas})
+
+plt.rcParams["svg.hashsalt"] = "leccion-5-6-1"  # el mismo SVG en cada ejecución
+fig, eje = plt.subplots(figsize=(7, 3.6))
+curvas.plot(ax=eje, linewidth=1.5)
+eje.axhline(mse_ols, color="black", linestyle="--", linewidth=1, label="OLS")
+eje.set_yscale("log")
+eje.set_yticks([0.17, 0.2, 0.3, 0.4, 0.5, 0.7])
+eje.yaxis.set_major_formatter(matplotlib.ticker.FormatStrFormatter("%.2f"))
+eje.yaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+eje.set(xlabel="época", ylabel="MSE de validación (escala log)",
+        title="HAR del índice: validación por backend")
+eje.legend()
+fig.tight_layout()
+fig.savefig("curvas_validacion.svg", metadata={"Date": None})

@@ -1,0 +1,11 @@
+origen = corridas["torch"]
+eps32 = np.finfo(np.float32).eps
+print(f"épsilon de float32: {eps32:.1e}")
+for destino in ["jax", "tensorflow"]:
+    cargado = lanza(destino, "har_torch.weights.h5")  # pesos de PyTorch en otro motor
+    hueco = np.abs(cargado["pred"] - origen["pred"]).max()
+    print(
+        f"torch -> {destino:<10} pesos idénticos: {np.array_equal(cargado['w'], origen['w'])}"
+        f" | {len(origen['pred'])} predicciones, mayor diferencia {hueco:.1e}"
+        f" | ¿dentro de 1e-6?: {hueco <= 1e-6}"
+    )

@@ -1,0 +1,1 @@
+.venv/bin/python test_rocm.py || echo "exit status: $?"

@@ -1,2 +1,0 @@
-rocminfo --support | grep gfx
-rocm-smi --showhw

@@ -1,0 +1,1 @@
+.venv/bin/python -c "import torch; print(torch.cuda.get_arch_list())"

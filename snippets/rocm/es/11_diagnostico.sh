@@ -1,0 +1,1 @@
+.venv/bin/python probar_rocm.py || echo "código de salida: $?"
