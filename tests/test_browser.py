@@ -34,7 +34,10 @@ LOCALHOST = {"127.0.0.1", "localhost"}
 PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 900}
 SCREENSHOTS = ROOT / "build" / "screenshots"
 SCREENSHOT_PAGES = {"index.es", "rocm.es", "keras-10-min.en", "lesson-5-6-1.en", "performance.es"}
-PROMPT = re.compile(r"^\s*(\$|#|>|PS>|\(\.?venv\)\s*\$)\s", re.M)
+# A prompt pasted into a terminal breaks the command. A line starting with "# " is not counted:
+# in a shell block it is a comment to bash (the harness runs or lints this same text), and the
+# site writes root commands with an explicit sudo, never with a root prompt.
+PROMPT = re.compile(r"^\s*(\$|>|PS>|\(\.?venv\)\s*\$)\s", re.M)
 # Material draws mermaid into a *closed* shadow root; tests open it so the SVG can be inspected.
 OPEN_SHADOW_ROOTS = """
 const attach = Element.prototype.attachShadow;

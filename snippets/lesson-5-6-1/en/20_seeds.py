@@ -1,4 +1,3 @@
-torch.use_deterministic_algorithms(True)  # PyTorch's switch: the configuration already turned it on
 data = np.load("har.npz")
 
 

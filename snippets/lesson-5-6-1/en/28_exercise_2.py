@@ -1,4 +1,10 @@
-# Everything comes from the parquet: the solution does not depend on earlier cells.
+# Everything comes from the parquet and the cell brings its own imports:
+# it can be pasted alone into a fresh notebook.
+import keras
+import numpy as np
+import pandas as pd
+from keras import layers
+
 panel = pd.read_parquet("vol5_diario.parquet")
 index_asset = panel[panel["activo"] == "indice"].set_index("fecha").sort_index()
 log_rv = np.log(index_asset["rv_5min"])

@@ -11,7 +11,8 @@ os.environ.update(
         "MKL_NUM_THREADS": HILOS,  # BLAS de Intel, si lo hay
         "TF_NUM_INTRAOP_THREADS": HILOS,  # TensorFlow
         "TF_NUM_INTEROP_THREADS": HILOS,
-        "XLA_FLAGS": "--xla_cpu_multi_thread_eigen=false",  # JAX (XLA) en CPU: un hilo
+        # JAX (XLA) en CPU: estas dos opciones reducen sus hilos, pero no garantizan uno solo
+        "XLA_FLAGS": "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1",
         "KERAS_BACKEND": "torch",  # lo que haría la shell, antes del primer import de Keras
     }
 )

@@ -14,3 +14,5 @@ con_pandas = {ddof: rend.mean() / rend.std(ddof=ddof) * np.sqrt(252) for ddof in
 print(pd.DataFrame({"keras.ops": con_ops, "pandas": con_pandas[0]}).round(3))
 for ddof, serie in con_pandas.items():
     print(f"mayor diferencia con pandas ddof={ddof}: {(con_ops - serie).abs().max():.1e}")
+huecos = [(con_ops - serie).abs().max() for serie in con_pandas.values()]
+print(f"la de ddof=1 es {huecos[1] / huecos[0]:.0f} veces la de ddof=0")

@@ -1,4 +1,3 @@
-torch.use_deterministic_algorithms(True)  # interruptor de PyTorch: ya lo activó la configuración
 datos = np.load("har.npz")
 
 

@@ -1,4 +1,9 @@
-# Todo sale del parquet: la solución no depende de las celdas anteriores.
+# Todo sale del parquet y la celda trae sus imports: se puede pegar sola en un cuaderno nuevo.
+import keras
+import numpy as np
+import pandas as pd
+from keras import layers
+
 panel = pd.read_parquet("vol5_diario.parquet")
 indice = panel[panel["activo"] == "indice"].set_index("fecha").sort_index()
 log_rv = np.log(indice["rv_5min"])

@@ -1,0 +1,97 @@
+"""Install lines a reader pastes install what the site was tested with, and never CUDA PyTorch by accident.
+
+The resolve tier proves a line resolves; it cannot prove that the line's pins are the versions
+the pages were run with, and a line that uses PyTorch's own index (not reachable from CI) is
+only syntax-checked. These checks hold both facts for every such line:
+- a pin of a package the site installs (constraints.txt) names the same version, in every
+  block that installs into the site's Python (resolve tier without another `python=`) or from
+  PyTorch's CPU index; pages that reproduce another environment (the ROCm guide under the
+  source's Python 3.13) state it with `python=` and keep their own pins;
+- `torch` is only installed from one of PyTorch's own indexes: on Linux x86_64, PyPI's torch is
+  the multi-GB CUDA build, which no page of this site asks for.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+import pytest
+
+from tests.pages import ROOT, rel
+from tests.test_pages import PAGES
+
+PIP_LINE = re.compile(r"\bpip3?\s+install\b")
+PIN = re.compile(r"^([A-Za-z0-9_.\-\[\]]+)==([^\s;]+)$")
+PYTORCH_INDEX = "https://download.pytorch.org/whl/"
+CPU_INDEX = PYTORCH_INDEX + "cpu"
+
+
+def site_pins() -> dict[str, str]:
+    pins = {}
+    for line in (ROOT / "constraints.txt").read_text().splitlines():
+        m = PIN.match(line.strip())
+        if m:
+            pins[m[1].lower().replace("_", "-")] = m[2]
+    return pins
+
+
+def install_commands(code: str) -> list[list[str]]:
+    """Each `pip install` command of a shell block, as words (continuation lines joined)."""
+    joined = re.sub(r"\\\n", " ", code)
+    commands = []
+    for line in joined.splitlines():
+        line = line.split("#", 1)[0] if not line.lstrip().startswith("#") else ""
+        if PIP_LINE.search(line):
+            commands.append(shlex.split(line))
+    return commands
+
+
+INSTALL_BLOCKS = [
+    pytest.param(b, id=f"{pg.id}:{b.lineno}")
+    for pg in PAGES
+    for b in pg.blocks
+    if b.syntax in ("bash", "sh") and install_commands(b.code)
+]
+
+
+def pinned(words: list[str]) -> dict[str, str]:
+    return {
+        m[1].lower().split("[")[0].replace("_", "-"): m[2]
+        for w in words
+        if (m := PIN.match(w))
+    }
+
+
+@pytest.mark.parametrize("block", INSTALL_BLOCKS)
+def test_install_line_uses_the_sites_versions(block):
+    site = site_pins()
+    for words in install_commands(block.code):
+        index = words[words.index("--index-url") + 1] if "--index-url" in words else None
+        in_site_python = (block.tier == "resolve" and "python" not in block.tier_args) or index == CPU_INDEX
+        if not in_site_python:
+            continue
+        for name, version in pinned(words).items():
+            if name in site:
+                assert version == site[name].removesuffix("+cpu"), (
+                    f"{block.where}: pins {name}=={version}, but the site runs {name}=={site[name]} "
+                    "(constraints.txt): change the page's pin, or run `make lock` if the site moved"
+                )
+
+
+@pytest.mark.parametrize("block", INSTALL_BLOCKS)
+def test_torch_comes_from_a_pytorch_index(block):
+    for words in install_commands(block.code):
+        if "torch" not in pinned(words) and "torch" not in words:
+            continue
+        index = words[words.index("--index-url") + 1] if "--index-url" in words else ""
+        assert index.startswith(PYTORCH_INDEX), (
+            f"{block.where}: installs torch from PyPI, which on Linux x86_64 is the multi-GB CUDA "
+            f"build; add `--index-url {CPU_INDEX}` (or the ROCm index the page is about)"
+        )
+
+
+def test_the_install_checks_see_the_pages_install_lines():
+    """The checks above are not vacuous: the pages' CPU-index torch lines are among them."""
+    cpu_lines = [b for b in (p.values[0] for p in INSTALL_BLOCKS) if CPU_INDEX in b.code]
+    assert len({rel(b.page) for b in cpu_lines}) >= 4, [rel(b.snippet) for b in cpu_lines]
