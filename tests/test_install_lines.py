@@ -18,10 +18,9 @@ import shlex
 
 import pytest
 
+from scripts.tiers import SHELL
 from tests.pages import ROOT, rel
-from tests.test_pages import PAGES
-
-PIP_LINE = re.compile(r"\bpip3?\s+install\b")
+from tests.test_pages import PAGES, PIP_INSTALL
 PIN = re.compile(r"^([A-Za-z0-9_.\-\[\]]+)==([^\s;]+)$")
 PYTORCH_INDEX = "https://download.pytorch.org/whl/"
 CPU_INDEX = PYTORCH_INDEX + "cpu"
@@ -41,9 +40,9 @@ def install_commands(code: str) -> list[list[str]]:
     joined = re.sub(r"\\\n", " ", code)
     commands = []
     for line in joined.splitlines():
-        line = line.split("#", 1)[0] if not line.lstrip().startswith("#") else ""
-        if PIP_LINE.search(line):
-            commands.append(shlex.split(line))
+        words = shlex.split(line, comments=True)
+        if PIP_INSTALL.search(" ".join(words)):
+            commands.append(words)
     return commands
 
 
@@ -51,7 +50,7 @@ INSTALL_BLOCKS = [
     pytest.param(b, id=f"{pg.id}:{b.lineno}")
     for pg in PAGES
     for b in pg.blocks
-    if b.syntax in ("bash", "sh") and install_commands(b.code)
+    if b.syntax in SHELL and install_commands(b.code)
 ]
 
 
