@@ -13,6 +13,7 @@ import functools
 import http.server
 import os
 import re
+import shutil
 import threading
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -34,10 +35,29 @@ LOCALHOST = {"127.0.0.1", "localhost"}
 PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 900}
 SCREENSHOTS = ROOT / "build" / "screenshots"
 SCREENSHOT_PAGES = {"index.es", "rocm.es", "keras-10-min.en", "lesson-5-6-1.en", "performance.es"}
-# A prompt pasted into a terminal breaks the command. A line starting with "# " is not counted:
-# in a shell block it is a comment to bash (the harness runs or lints this same text), and the
-# site writes root commands with an explicit sudo, never with a root prompt.
+# A prompt pasted into a terminal breaks the command, or (a root prompt, "# ") turns it into a
+# comment that silently does nothing. A "# " line is a root prompt when a command follows it; a
+# shell comment starts with prose.
 PROMPT = re.compile(r"^\s*(\$|>|PS>|\(\.?venv\)\s*\$)\s", re.M)
+ROOT_PROMPT = re.compile(r"^\s*#\s+(\S+)", re.M)
+# System commands the pages use that this machine may lack (anything on PATH counts too).
+SYSTEM_COMMANDS = {"sudo", "apt", "apt-get", "dnf", "usermod", "groups", "rocminfo", "rocm-smi",
+                   "rocm_agent_enumerator", "amdgpu-arch", "pip", "python", "python3"}
+
+
+def has_prompt(text: str) -> bool:
+    return bool(PROMPT.search(text)) or any(
+        word in SYSTEM_COMMANDS or shutil.which(word) for word in ROOT_PROMPT.findall(text)
+    )
+
+
+@pytest.mark.parametrize(
+    "text, prompt",
+    [("$ pip install keras", True), ("# apt-get install chromium", True), ("(venv) $ python x.py", True),
+     ("# Keras with JAX, no torch\npip install keras", False), ("pip install keras  # pinned", False)],
+)
+def test_prompt_detection(text, prompt):
+    assert has_prompt(text) == prompt
 # Material draws mermaid into a *closed* shadow root; tests open it so the SVG can be inspected.
 OPEN_SHADOW_ROOTS = """
 const attach = Element.prototype.attachShadow;
@@ -183,7 +203,7 @@ def test_copy_button_copies_the_block_alone(visit, page):
         name = f"copy button of the block at line {block.lineno} ({rel(block.snippet)})"
         if copied.rstrip("\n") != block.code.rstrip("\n"):
             v.fail(f"{name} copied {copied!r}, expected {block.code!r}")
-        if block.syntax in SHELL and PROMPT.search(copied):
+        if block.syntax in SHELL and has_prompt(copied):
             v.fail(f"{name} copies a prompt: {copied!r}")
         if block.expected and block.expected.strip() and block.expected.strip() in copied:
             v.fail(f"{name} copies the block's output too")
