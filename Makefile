@@ -29,11 +29,13 @@ $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade "pip==$(PIP_VERSION)"
 	$(BIN)/python -m pip install --quiet --group site -c constraints.txt
+	$(BIN)/python -m pip install --quiet --no-deps --editable .   # the engine: scripts/verified_docs
 	@touch $@
 
-# Generated under the network guard, so a fixture can never quietly download something.
+# Generated under the network guard (the engine's offline start-up file), so a fixture can never
+# quietly download something.
 $(FIXTURES): $(STAMP) scripts/make_fixtures.py scripts/make_vol5.py
-	PYTHONPATH=tests/offline $(BIN)/python scripts/make_fixtures.py build/fixtures
+	PYTHONPATH=scripts/verified_docs/offline $(BIN)/python scripts/make_fixtures.py build/fixtures
 	@touch $@
 
 $(DATA): $(STAMP) scripts/make_vol5.py
@@ -57,18 +59,18 @@ fixtures: $(FIXTURES)
 ## make site: build the static site (both languages) into site/; measures the quick bench
 ## first when build/bench/record.json is missing or was measured with other snippets
 site: $(STAMP) $(VENDOR) $(DATA)
-	$(BIN)/python scripts/bench.py --quick --if-stale
+	$(BIN)/python -m verified_docs.bench --quick --if-stale
 	$(BIN)/mkdocs build --strict --site-dir site
 
 ## make bench: measure the tutorials' workloads at the seed's sizes (build/bench/record.json)
 bench: $(STAMP)
-	$(BIN)/python scripts/bench.py --full
+	$(BIN)/python -m verified_docs.bench --full
 
 ## make serve: build and serve on http://127.0.0.1:8000 with live reload
 serve: $(STAMP) $(VENDOR) $(DATA)
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
 
-## make test: every run-tier block of every page, both languages, plus the site checks
+## make test: every page in both languages (each executed once), the engine's tests, the built site
 test: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM)
 	$(BIN)/python -m pytest
 
@@ -86,11 +88,11 @@ test-online: $(STAMP) $(FIXTURES)
 
 ## make outputs: re-record every recorded output by running its snippet
 outputs: $(STAMP) $(FIXTURES)
-	$(BIN)/python -m pytest tests/test_pages.py -m run --record-outputs
+	$(BIN)/python -m pytest docs -m run --record-outputs
 
 ## make mutation: break each snippet and recorded output in turn; report what the suite catches
 mutation: $(STAMP) $(FIXTURES)
-	$(BIN)/python scripts/mutation.py
+	$(BIN)/python -m verified_docs.mutation
 
 ## make lock: rewrite constraints.txt from what is installed
 lock: $(STAMP)

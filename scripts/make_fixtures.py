@@ -24,6 +24,7 @@ Deterministic: the same seed gives the same data.
 
 from __future__ import annotations
 
+import runpy
 import sys
 from pathlib import Path
 
@@ -160,10 +161,8 @@ def main(out: Path) -> None:
     write_mnist(out / "keras/datasets/mnist.npz", rng)
     write_mobilenet_weights(out / "keras/models" / MOBILENET_FILE)
     prepare_pets(out, rng)
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    import make_vol5
-
-    make_vol5.main(out / "vol5_diario.parquet")
+    # The lesson's generator is a standalone script (readers download it), run as one.
+    runpy.run_path(str(Path(__file__).resolve().parent / "make_vol5.py"))["main"](out / "vol5_diario.parquet")
     print(f"fixtures written under {out}", file=sys.stderr)
 
 

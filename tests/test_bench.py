@@ -1,13 +1,13 @@
-"""The bench hook (scripts/hooks/bench_figures.py) without running the bench: synthetic records."""
+"""Bench figures in pages (verified_docs.figures) without running the bench: synthetic records."""
 
 import json
 from types import SimpleNamespace
 
 import pytest
-from mkdocs.exceptions import PluginError
-
-from scripts import bench
-from scripts.hooks import bench_figures as hook
+from verified_docs import bench
+from verified_docs import figures as hook
+from verified_docs.figures import FigureError
+from verified_docs.project import DOCS
 
 
 def record(gpu="none", inputs_hash=None) -> dict:
@@ -45,7 +45,7 @@ def with_record(tmp_path, monkeypatch):
 
 
 def render(page, text, lang="es"):
-    return hook.on_page_markdown(text, page(text, lang), None, None)
+    return "\n".join(hook.substitute(text.split("\n"), 1, page(text, lang).file.src_uri, lang))
 
 
 def test_figure_is_rendered_with_spread_and_in_the_pages_language(page, with_record):
@@ -67,9 +67,9 @@ def test_provenance_names_machine_date_versions_and_commit(page, with_record):
 def test_unknown_key_fails_the_build_naming_page_and_line(page, with_record):
     with_record(record())
     text = "first line\n\nsecond: {{ bench:har.jax.warm_41 }}\n"
-    with pytest.raises(PluginError, match=r"perf\.es\.md:3: unknown bench key 'har\.jax\.warm_41'"):
+    with pytest.raises(FigureError, match=r"perf\.es\.md:3: unknown bench key 'har\.jax\.warm_41'"):
         render(page, text)
-    with pytest.raises(PluginError, match="unknown bench chart"):
+    with pytest.raises(FigureError, match="unknown bench chart"):
         render(page, "{{ bench:chart:nope }}")
 
 
@@ -103,7 +103,7 @@ def test_committed_record_is_shown_as_recorded_elsewhere(page, monkeypatch, tmp_
     (tmp_path / "bench/records/h200.json").write_text(json.dumps(record(gpu="NVIDIA H200")))
     out = render(page, "{{ bench@h200:provenance }}", "en")
     assert out.startswith("Recorded on 2026-11-29 10:00 UTC on Test CPU") and "NVIDIA H200" in out
-    with pytest.raises(PluginError, match="no committed bench record"):
+    with pytest.raises(FigureError, match="no committed bench record"):
         render(page, "{{ bench@absent:provenance }}")
 
 
@@ -117,7 +117,6 @@ def test_bench_schema_covers_what_the_site_asks_for():
     """Every placeholder on the real pages names a key the bench can produce."""
     import re
 
-    from tests.pages import DOCS
 
     for path in DOCS.rglob("*.md"):
         for m in hook.PLACEHOLDER.finditer(path.read_text()):

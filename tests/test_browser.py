@@ -20,9 +20,12 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from scripts.tiers import SHELL
-from tests.pages import LANGS, ROOT, Page, rel
-from tests.test_site import PAGES, html_path
+from verified_docs.pages import Page, readable_pages
+from verified_docs.project import ROOT, languages, rel
+from verified_docs.tiers import SHELL
+
+PAGES = readable_pages()
+LANGS = languages()
 
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))  # the Makefile passes its choice
 # Headless, as root, on a machine with no way out: without the background-networking flags Chromium
@@ -99,7 +102,7 @@ def browser():
 
 
 def page_url(server: str, site: Path, page: Page) -> str:
-    folder = html_path(site, page).parent.relative_to(site).as_posix()
+    folder = page.html_path(site).parent.relative_to(site).as_posix()
     return server if folder == "." else f"{server}{folder}/"
 
 

@@ -3,8 +3,9 @@ and the message names the page, the language, the line and the snippet file."""
 
 import pytest
 
-from tests.pages import load_page, snippet_options
-from tests.test_pages import check_outputs, run_page_tier
+from verified_docs.execute import check_outputs, run_page_tier
+from verified_docs.pages import load_page
+from verified_docs.project import snippet_options
 
 PAGE = """# Self-test
 

@@ -18,9 +18,12 @@ import shlex
 
 import pytest
 
-from scripts.tiers import SHELL
-from tests.pages import ROOT, rel
-from tests.test_pages import PAGES, PIP_INSTALL
+from verified_docs.checks import PIP_INSTALL
+from verified_docs.pages import readable_pages
+from verified_docs.project import ROOT, rel
+from verified_docs.tiers import SHELL
+
+PAGES = readable_pages()
 PIN = re.compile(r"^([A-Za-z0-9_.\-\[\]]+)==([^\s;]+)$")
 PYTORCH_INDEX = "https://download.pytorch.org/whl/"
 CPU_INDEX = PYTORCH_INDEX + "cpu"
@@ -67,7 +70,7 @@ def test_install_line_uses_the_sites_versions(block):
     site = site_pins()
     for words in install_commands(block.code):
         index = words[words.index("--index-url") + 1] if "--index-url" in words else None
-        in_site_python = (block.tier == "resolve" and "python" not in block.tier_args) or index == CPU_INDEX
+        in_site_python = (block.tier == "resolve" and "python" not in block.options) or index == CPU_INDEX
         if not in_site_python:
             continue
         for name, version in pinned(words).items():

@@ -3,7 +3,8 @@
 import subprocess
 import sys
 
-from tests.test_pages import ROOT, WORK, runner_env
+from verified_docs.execute import WORK, runner_env
+from verified_docs.project import ROOT
 
 
 def run_offline(code: str, **extra_env) -> subprocess.CompletedProcess:

@@ -7,16 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.pages import LANGS, ROOT, Page, page_paths, rel
-from tests.test_pages import LOADED
+from verified_docs.pages import Page, page_paths, readable_pages
+from verified_docs.project import ROOT, languages, rel
+
+LANGS = languages()
 
 SNIPPETS = ROOT / "snippets"
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 
 PAGES: dict[str, dict[str, Page]] = {}
-for page in LOADED.values():
-    if isinstance(page, Page):
-        PAGES.setdefault(page.slug, {})[page.lang] = page
+for page in readable_pages():
+    PAGES.setdefault(page.slug, {})[page.lang] = page
 
 
 @pytest.mark.parametrize("path", page_paths(), ids=[rel(p) for p in page_paths()])
@@ -78,7 +79,7 @@ def test_both_languages_print_the_same_numbers(slug):
     for a, b in zip(langs["es"].blocks, langs["en"].blocks):
         if a.expected is None or b.expected is None:
             continue
-        volatile = a.tier_args.get("volatile")  # timings: no two runs share them
+        volatile = a.options.get("volatile")  # timings: no two runs share them
         ta, tb = (re.sub(volatile, "…", t) if volatile else t for t in (a.expected, b.expected))
         na, nb = NUMBER.findall(ta), NUMBER.findall(tb)
         assert na == nb, (

@@ -8,16 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.pages import LANGS, ROOT, Page, rel
-from tests.test_pages import LOADED
+from verified_docs.pages import Page, content_hash, readable_pages
+from verified_docs.project import ROOT, languages, rel
 
-PAGES = [p for p in LOADED.values() if isinstance(p, Page)]
+PAGES = readable_pages()
+LANGS = languages()
 LOCAL = re.compile(r"^(?!(?:[a-z][a-z0-9+.-]*:)?//)")  # relative URL: no scheme-relative or absolute host
-
-
-def html_path(site: Path, page: Page) -> Path:
-    base = site if page.lang == "es" else site / page.lang
-    return base / "index.html" if page.slug == "index" else base / page.slug / "index.html"
 
 
 class Tags(HTMLParser):
@@ -39,7 +35,7 @@ def parse(path: Path) -> list[tuple[str, dict]]:
 
 @pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
 def test_page_is_built_in_its_language(site, page):
-    path = html_path(site, page)
+    path = page.html_path(site)
     assert path.is_file(), f"{rel(page.path)} was not built to {rel(path)}"
     html = [a for t, a in parse(path) if t == "html"]
     assert html and html[0].get("lang") == page.lang, f"{rel(path)}: <html lang> is not {page.lang}"
@@ -47,7 +43,7 @@ def test_page_is_built_in_its_language(site, page):
 
 @pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
 def test_language_switcher_lands_on_the_same_page(site, page):
-    path = html_path(site, page)
+    path = page.html_path(site)
     links = {
         a.get("hreflang"): a.get("href")
         for t, a in parse(path)
@@ -60,18 +56,18 @@ def test_language_switcher_lands_on_the_same_page(site, page):
         # Root-relative links (the plugin uses them on home pages) resolve from site_url's path "/".
         target = (site / href.lstrip("/") if href.startswith("/") else path.parent / href).resolve()
         target = target / "index.html" if target.is_dir() else target
-        assert target == html_path(site, twin).resolve(), (
+        assert target == twin.html_path(site).resolve(), (
             f"{rel(path)}: the {lang} switcher link goes to {rel(target)}, "
-            f"not to the same page {rel(html_path(site, twin))}"
+            f"not to the same page {rel(twin.html_path(site))}"
         )
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
 def test_every_block_shows_its_tier(site, page):
-    html = html_path(site, page).read_text(encoding="utf-8")
+    html = page.html_path(site).read_text(encoding="utf-8")
     badges = re.findall(r'<p class="tier tier--(\w+)"', html)
     assert badges == [b.tier for b in page.blocks], (
-        f"{rel(html_path(site, page))}: badges {badges} do not match the page's tiers "
+        f"{rel(page.html_path(site))}: badges {badges} do not match the page's tiers "
         f"{[b.tier for b in page.blocks]}"
     )
 
@@ -99,7 +95,7 @@ def test_no_request_leaves_the_site(site):
 @pytest.mark.parametrize("page", [p for p in PAGES if "```mermaid" in p.path.read_text()], ids=lambda p: p.id)
 def test_diagrams_are_drawn_by_the_sites_own_mermaid(site, page):
     """A mermaid fence becomes a diagram container, drawn by the vendored script (no CDN)."""
-    path = html_path(site, page)
+    path = page.html_path(site)
     tags = parse(path)
     assert any(t == "pre" and "mermaid" in (a.get("class") or "") for t, a in tags), (
         f"{rel(path)}: the mermaid fence was not turned into a diagram container"
@@ -141,7 +137,7 @@ def test_internal_links_and_images_resolve(site):
 @pytest.mark.parametrize("page", [p for p in PAGES if "$$" in p.path.read_text()], ids=lambda p: p.id)
 def test_math_is_marked_for_the_sites_own_katex(site, page):
     """Formulas become arithmatex containers that the vendored KaTeX renders (no CDN)."""
-    path = html_path(site, page)
+    path = page.html_path(site)
     tags = parse(path)
     assert any("arithmatex" in (a.get("class") or "") for _, a in tags), (
         f"{rel(path)}: the page has $$ formulas but no arithmatex container"
@@ -157,10 +153,8 @@ def test_page_shows_its_verification_stamp(site, page):
     """Under the title: when the suite last ran the page and passed, or that it has no such record."""
     import json
 
-    from tests.pages import content_hash
-
-    stamps = re.findall(r'<p class="verified verified--(\w+)">([^<]*)', html_path(site, page).read_text())
-    assert len(stamps) == 1, f"{rel(html_path(site, page))}: expected one verification stamp, found {stamps}"
+    stamps = re.findall(r'<p class="verified verified--(\w+)">([^<]*)', page.html_path(site).read_text())
+    assert len(stamps) == 1, f"{rel(page.html_path(site))}: expected one verification stamp, found {stamps}"
     record = ROOT / "build/cache/pages" / f"{page.id}.run.json"
     expected = "none"
     if record.is_file():
@@ -174,7 +168,7 @@ def test_page_shows_its_verification_stamp(site, page):
 @pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
 def test_accessibility_basics(site, page):
     """What a checker can see: images have a text alternative; content headings do not skip levels."""
-    path = html_path(site, page)
+    path = page.html_path(site)
     text = path.read_text(encoding="utf-8")
     content = text[text.find('<article'): text.find("</article>")]
     tags = Tags()

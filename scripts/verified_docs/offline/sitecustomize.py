@@ -1,4 +1,4 @@
-"""Start-up code for every Python process the page tests start (tests/offline is on PYTHONPATH).
+"""Start-up code for every Python process the page tests start (its folder is on PYTHONPATH: verified_docs.execute.runner_env).
 
 1. Network guard: a connection outside loopback fails at once with a message that says what to
    do, instead of hanging or being retried. Tests make no network connection.
@@ -35,7 +35,7 @@ class NetworkBlocked(RuntimeError):
 def _blocked(what: str):
     msg = (
         f"network access blocked during tests: {what}. Offline tests serve fixtures "
-        "(tests/offline/sitecustomize.py, scripts/make_fixtures.py); a block that really needs "
+        "(scripts/verified_docs/offline/sitecustomize.py, scripts/make_fixtures.py); a block that really needs "
         "the network is marked <!--pytest.mark.network--> and runs with `make test-online`."
     )
     print(f"[offline] {msg}", file=sys.stderr)

@@ -1,6 +1,6 @@
-"""MkDocs hook: put the figures that scripts/bench.py measured into the pages, with provenance.
+"""Bench figures in page text: placeholders replaced by the measured values, with provenance.
 
-Placeholders (ES and EN pages alike):
+Placeholders (in any language's page):
     {{ bench:KEY }}            median with unit, min-max and repetitions, e.g. har.jax.warm_40
     {{ bench:KEY.cold }}       one field: cold, median, min, max, best
     {{ bench:ratio:KEY }}      a ratio computed inside the run, e.g. ratio:har.jax_over_torch
@@ -10,9 +10,9 @@ Placeholders (ES and EN pages alike):
                                bench/records/NAME.json ("recorded on <date>, <machine>")
 
 This build's record is build/bench/record.json (BENCH_RECORD overrides it). An unknown key fails
-the build naming page and line. A record whose inputs_hash differs from the current snippets is
-shown as stale, never as fresh. Without a record the page says the figure was not measured. This
-hook only reads records; it never runs the bench (so `mkdocs serve` reloads stay fast).
+naming page and line (in `mkdocs build` and in the page's pytest check alike). A record whose
+inputs_hash differs from the current inputs is shown as stale, never as fresh. Without a record
+the page says the figure was not measured. Nothing here runs the bench.
 """
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ import html
 import io
 import os
 import re
-import sys
 from pathlib import Path
 
-from mkdocs.exceptions import PluginError
+from . import bench
+from .project import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
-import bench  # noqa: E402
+
+class FigureError(Exception):
+    """A placeholder that cannot be filled; the message starts with page:line."""
 
 PLACEHOLDER = re.compile(r"\{\{\s*bench(?:@(?P<name>[\w.-]+))?:(?P<expr>[^}\s]+)\s*\}\}")
 FIELDS = {"cold", "median", "min", "max", "best"}
@@ -87,7 +87,7 @@ def render(expr: str, record: dict | None, lang: str, committed: bool, where: st
     if expr.startswith("chart:"):
         name = expr.removeprefix("chart:")
         if name not in CHARTS:
-            raise PluginError(f"{where}: unknown bench chart '{name}'; known: {', '.join(CHARTS)}")
+            raise FigureError(f"{where}: unknown bench chart '{name}'; known: {', '.join(CHARTS)}")
         return t["missing"] if record is None else CHARTS[name](record, lang)
     ratio = expr.startswith("ratio:")
     key = expr.removeprefix("ratio:")
@@ -96,7 +96,7 @@ def render(expr: str, record: dict | None, lang: str, committed: bool, where: st
         key, field = key.rsplit(".", 1)
     known = bench.RATIO_KEYS if ratio else bench.FIGURE_KEYS
     if key not in known:
-        raise PluginError(
+        raise FigureError(
             f"{where}: unknown bench key '{expr}'. Known {'ratios' if ratio else 'figures'}: "
             + ", ".join(sorted(known))
         )
@@ -113,7 +113,7 @@ def render(expr: str, record: dict | None, lang: str, committed: bool, where: st
     fig = values[key]
     if field:
         if field not in fig:
-            raise PluginError(f"{where}: bench key '{key}' has no field '{field}'")
+            raise FigureError(f"{where}: bench key '{key}' has no field '{field}'")
         return f"{with_unit(fig[field], fig['unit'], lang)}{stale}"
     images = f"; {fig['images'][0]} + {fig['images'][1]} {t['images']}" if "images" in fig else ""
     scale, shown = scaled_unit(fig["median"], fig["unit"])  # min and max in the median's unit
@@ -166,38 +166,31 @@ def chart_mobilenet(record, lang):
 CHARTS = {"har": chart_har, "mobilenet": chart_mobilenet}
 
 
-# ------------------------------------------------------------------------------ the hook
+# ------------------------------------------------------------------------------ substitution
 
 
-def page_language(page) -> str:
-    m = re.search(r"\.(es|en)\.md$", page.file.src_uri)
-    return m[1] if m else "es"
+def record_for(name: str | None, where: str, cache: dict) -> dict | None:
+    if name not in cache:
+        path = record_path() if name is None else ROOT / "bench" / "records" / f"{name}.json"
+        cache[name] = bench.read_record(path)
+        if name is not None and cache[name] is None:
+            raise FigureError(f"{where}: no committed bench record {path}")
+    return cache[name]
 
 
-def line_of(page, text: str) -> int:
-    try:
-        for i, line in enumerate(Path(page.file.abs_src_path).read_text(encoding="utf-8").splitlines(), 1):
-            if text in line:
-                return i
-    except OSError:
-        pass
-    return 0
+def substitute(lines: list[str], first_line: int, page: str, lang: str, cache: dict | None = None) -> list[str]:
+    """Page lines with their placeholders filled; `page` and `first_line` name errors."""
+    cache = {} if cache is None else cache
+    out = []
+    for n, line in enumerate(lines):
+        if "{{" not in line:
+            out.append(line)
+            continue
+        where = f"{page}:{first_line + n}"
 
+        def replace(m):
+            record = record_for(m["name"], where, cache)
+            return render(m["expr"], record, lang, committed=m["name"] is not None, where=where)
 
-def on_page_markdown(markdown, page, config, files):
-    if "{{" not in markdown or "bench" not in markdown:
-        return markdown
-    lang = page_language(page)
-    records: dict = {}
-
-    def replace(m):
-        name = m["name"]
-        if name not in records:
-            path = record_path() if name is None else ROOT / "bench" / "records" / f"{name}.json"
-            records[name] = bench.read_record(path)
-            if name is not None and records[name] is None:
-                raise PluginError(f"{page.file.src_uri}:{line_of(page, m[0])}: no committed bench record {path}")
-        where = f"{page.file.src_uri}:{line_of(page, m[0])}"
-        return render(m["expr"], records[name], lang, committed=name is not None, where=where)
-
-    return PLACEHOLDER.sub(replace, markdown)
+        out.append(PLACEHOLDER.sub(replace, line))
+    return out

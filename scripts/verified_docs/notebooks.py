@@ -1,7 +1,7 @@
 """Turn a tutorial page into a runnable Jupyter notebook, in the page's language.
 
 The code cells are the page's own blocks, expanded from snippets/ by the harness reader
-(tests/pages.py), so the notebook runs exactly what the page shows and what CI checked:
+(pages.py), so the notebook runs exactly what the page shows and what CI checked:
 
 - run-tier Python blocks become code cells, with the output CI recorded as their stored output;
   a block the page asks to save as a file becomes a `%%writefile` cell; a shell block, `%%bash`;
@@ -22,14 +22,12 @@ from collections.abc import Callable
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from scripts.tiers import MARK_LINE, SHELL, TIERS
+from .pages import Block
+from .tiers import SHELL, TIERS
 
-OUTPUT_MARK = re.compile(r"^[ \t]*<!--\s*pytest-codeblocks:expected-output\s*-->[ \t]*$")
-FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
 ADMONITION = re.compile(r'^(?P<indent>[ \t]*)(?P<kind>!!!|\?\?\?\+?)\s+(?P<type>[\w-]+)(?:\s+"(?P<title>[^"]*)")?\s*$')
 COMMENT = re.compile(r"<!--.*?-->", re.S)
 LINK = re.compile(r"(\]\()(?P<target>[^)\s]+)(\))")
-RUN_IN_NOTEBOOK = {"run", "gpu", "network"}  # the others are terminal steps, shown as text
 
 TEXT = {
     "es": {
@@ -48,14 +46,18 @@ TEXT = {
 }
 
 
-def _fence_end(lines: list[str], start: int) -> int:
-    """Index of the line that closes the fence opened at lines[start]."""
-    m = FENCE.match(lines[start])
-    for j in range(start + 1, len(lines)):
-        c = FENCE.match(lines[j])
-        if c and c["fence"][0] == m["fence"][0] and len(c["fence"]) >= len(m["fence"]) and lines[j].strip() == c["fence"]:
-            return j
-    raise ValueError(f"unclosed fence at line {start + 1}")
+# A shell cell stops at its first failing command, as the test harness requires of a block.
+BASH_STRICT = "set -eo pipefail"
+
+
+def cell_source(block) -> str:
+    """The code cell a block becomes: a saved file, a bash cell or plain Python."""
+    code = block.code.rstrip("\n")
+    if block.is_file:
+        return f"%%writefile {block.title}\n{code}"
+    if block.syntax in SHELL:
+        return f"%%bash\n{BASH_STRICT}\n{code}"
+    return code
 
 
 def _dedent(line: str, n: int) -> str:
@@ -79,78 +81,62 @@ class _Builder:
         self.md.append(LINK.sub(lambda m: m[1] + self.link(m["target"]) + m[3], line))
 
     def block(self, block):
-        short, long = TIERS[block.tier][self.lang]
+        tier = TIERS[block.tier]
+        short, long = tier.badge[self.lang]
         self.md.append(f"*{TEXT[self.lang]['label']}: {short}.* {long}")
         code = block.code.rstrip("\n")
-        if block.tier not in RUN_IN_NOTEBOOK:
+        if tier.notebook == "text":
             self.md += ["", f"```{block.syntax}", code, "```"]
             return
         self.flush()
-        if block.is_file:
-            source = f"%%writefile {block.title}\n{code}"
-        elif block.syntax in SHELL:
-            source = f"%%bash\n{code}"
-        else:
-            source = code
-        cell = new_code_cell(source)
-        if block.tier != "run" and not block.is_file:  # saving a file is harmless, and later cells run it
+        cell = new_code_cell(cell_source(block))
+        if tier.notebook == "skipped-cell" and not block.is_file:  # saving a file is harmless, and later cells run it
             cell.metadata["tags"] = ["skip-execution"]
         elif block.expected and block.expected.strip():
             cell.outputs = [new_output("stream", name="stdout", text=block.expected)]
         self.cells.append(cell)
 
 
-def build(page, markdown: str, title: str, page_url: str, link: Callable[[str], str]) -> nbformat.NotebookNode:
-    """The notebook of `page` (tests.pages.Page), whose Markdown source is `markdown`.
+def build(page, title: str = "", page_url: str = "", link: Callable[[str], str] = lambda t: t) -> nbformat.NotebookNode:
+    """The notebook of `page` (a pages.Page), built from its items in order.
 
-    `markdown` is the page text after placeholder substitution, with its tier marks; its k-th
-    mark is page.blocks[k]. `link` maps a relative link target to the URL a notebook can use.
+    The build passes a page whose prose already carries the bench figures, the page's title and
+    URL, and `link`, which maps a relative link target to a URL a notebook can use. The code
+    cells depend on none of them: the tests execute `build(page)` and the site offers the same
+    cells (tests/test_notebooks.py compares them).
     """
     nb = _Builder(page.lang, link)
-    nb.cells.append(new_markdown_cell(TEXT[page.lang]["intro"].format(title=title, url=page_url)))
-    lines = markdown.splitlines()  # MkDocs has already taken the front matter off
-    blocks = iter(page.blocks)
+    nb.cells.append(new_markdown_cell(TEXT[page.lang]["intro"].format(title=title or page.slug, url=page_url)))
     admonitions: list[tuple[int, bool]] = []  # (body indent, wrapped in <details>)
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        # leave admonitions whose body has ended
-        while admonitions and line.strip() and len(line) - len(line.lstrip()) < admonitions[-1][0]:
+
+    def leave(indent: int) -> None:
+        while admonitions and indent < admonitions[-1][0]:
             if admonitions.pop()[1]:
                 nb.md += ["", "</details>", ""]
-        indent = admonitions[-1][0] if admonitions else 0
-        if MARK_LINE.match(line):
-            block = next(blocks, None)
-            if block is None or not FENCE.match(lines[i + 1]):
-                raise ValueError(f"{page.path}: tier mark at source line {i + 1} without its block")
-            i = _fence_end(lines, i + 1) + 1
-            j = i
-            while j < len(lines) and not lines[j].strip():
-                j += 1
-            if j < len(lines) and OUTPUT_MARK.match(lines[j]):
-                i = _fence_end(lines, j + 1) + 1
-            nb.block(block)
+
+    items = page.items
+    for n, item in enumerate(items):
+        if isinstance(item, Block):
+            leave(len(item.indent.expandtabs(4)))
+            nb.block(item)
             continue
-        m = ADMONITION.match(line)
-        if m:
-            body_indent = len(m["indent"]) + 4
-            end = next((k for k in range(i + 1, len(lines)) if lines[k].strip() and len(lines[k]) - len(lines[k].lstrip()) < body_indent), len(lines))
-            has_code = any(MARK_LINE.match(x) for x in lines[i + 1 : end])
-            title = m["title"] or m["type"].capitalize()
-            details = m["kind"].startswith("???") and not has_code
-            nb.md.append(f"<details><summary>{title}</summary>\n" if details else f"**{title}**")
-            admonitions.append((body_indent, details))
-            i += 1
-            continue
-        nb.prose(_dedent(line, indent))
-        i += 1
-    while admonitions:
-        if admonitions.pop()[1]:
-            nb.md += ["", "</details>"]
+        lines = item.lines
+        for i, line in enumerate(lines):
+            if line.strip():
+                leave(len(line) - len(line.lstrip()))
+            m = ADMONITION.match(line)
+            if m:
+                body_indent = len(m["indent"]) + 4
+                has_code = _admonition_has_code(lines[i + 1 :], body_indent, items[n + 1 :])
+                title_ = m["title"] or m["type"].capitalize()
+                details = m["kind"].startswith("???") and not has_code
+                nb.md.append(f"<details><summary>{title_}</summary>\n" if details else f"**{title_}**")
+                admonitions.append((body_indent, details))
+                continue
+            indent = admonitions[-1][0] if admonitions else 0
+            nb.prose(_dedent(line, indent))
+    leave(0)
     nb.flush()
-    left = list(blocks)
-    if left:
-        raise ValueError(f"{page.path}: {len(left)} block(s) not found after their tier marks")
     for k, cell in enumerate(nb.cells):
         cell.id = f"cell-{k:03d}"  # nbformat's default ids are random: the same page gives the same file
     notebook = new_notebook(cells=nb.cells)
@@ -160,3 +146,21 @@ def build(page, markdown: str, title: str, page_url: str, link: Callable[[str], 
     )
     nbformat.validate(notebook)
     return notebook
+
+
+def _admonition_has_code(rest: list[str], body_indent: int, later_items: list) -> bool:
+    """Whether a code block sits inside the admonition that starts before `rest`."""
+    for line in rest:
+        if line.strip() and len(line) - len(line.lstrip()) < body_indent:
+            return False  # the admonition ends inside this prose
+    block = next((i for i in later_items if isinstance(i, Block)), None)
+    return block is not None and len(block.indent.expandtabs(4)) >= body_indent
+
+
+def code_cells(nb) -> list:
+    return [c for c in nb.cells if c.cell_type == "code"]
+
+
+def cell_blocks(page) -> list:
+    """The page's blocks that become code cells, in the order of the notebook's code cells."""
+    return [b for b in page.blocks if TIERS[b.tier].notebook != "text"]

@@ -1,8 +1,8 @@
 """Measure the tutorials' own workloads on this machine and write one JSON record.
 
 Usage:
-    python scripts/bench.py --quick [--out build/bench/record.json]   (what `make site` runs)
-    python scripts/bench.py --full  [--out build/bench/record.json]   (`make bench`: the seed's sizes)
+    python -m verified_docs.bench --quick [--out build/bench/record.json]   (what `make site` runs)
+    python -m verified_docs.bench --full  [--out build/bench/record.json]   (`make bench`: the seed's sizes)
 
 Workloads, each in a process of its own so that every backend starts clean:
 - mobilenet: MobileNetV2 with a frozen base, 160 x 160, batch 32, Adam, the guide's head, on
@@ -36,17 +36,17 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from verified_docs.project import BACKENDS, ROOT
+
 # What the figures measure: if any of these change, a record made before is stale.
 MEASURED = [
-    "scripts/bench.py",
+    "scripts/verified_docs/bench.py",
     "snippets/rocm/es/15_entrenar_keras.py",
     "snippets/rocm/es/09_probar_rocm.py",
     "snippets/lesson-5-6-1/es/11_har_keras.py",
     "scripts/make_vol5.py",
 ]
 DEVICES = ("cpu", "cuda")
-BACKENDS = ("torch", "jax", "tensorflow")
 # The keys a record can hold: pages may only ask for these (the build fails on anything else).
 FIGURE_KEYS = (
     {f"smoke.{d}.{k}" for d in DEVICES for k in ("matmul_1024", "conv_step", "peak_flops")}
@@ -186,10 +186,9 @@ def work_har(reps: int) -> dict:
     import keras
     import numpy as np
 
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import make_vol5
+    import runpy
 
-    panel = make_vol5.build()
+    panel = runpy.run_path(str(ROOT / "scripts" / "make_vol5.py"))["build"]()
     lrv = np.log(panel[panel["activo"] == "indice"].set_index("fecha")["rv_5min"])
     import pandas as pd
 
@@ -262,9 +261,9 @@ def run_worker(name: str, backend: str, env_extra: dict | None = None, **kwargs)
     """Run one workload in a child process with its own KERAS_BACKEND; return its JSON."""
     env = {**os.environ, "KERAS_BACKEND": backend, "TF_CPP_MIN_LOG_LEVEL": "3", **(env_extra or {})}
     code = (
-        "import json, sys; sys.path.insert(0, %r); import bench; "
+        "import json; from verified_docs import bench; "
         "print('BENCH-RESULT ' + json.dumps(bench.WORKERS[%r](**json.loads(%r))))"
-    ) % (str(ROOT / "scripts"), name, json.dumps(kwargs))
+    ) % (name, json.dumps(kwargs))
     proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("BENCH-RESULT ")]
     if proc.returncode != 0 or not lines:

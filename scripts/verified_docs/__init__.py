@@ -1,0 +1,17 @@
+"""The verification engine of the site: every code block on a page is a snippet the tests run.
+
+Modules, in the order data flows through them:
+
+- project    where things are; the site's languages (from mkdocs.yml) and the Keras backends
+- tiers      the one table of verification tiers (how a block is checked, shown and mutated)
+- pages      the one reader: a page's Markdown -> prose and blocks (tier, options, line span,
+             snippet, recorded output)
+- notebooks  a page -> its Jupyter notebook (the reader's download, and what the tests execute)
+- execute    runs a page by executing that notebook in a kernel; compares outputs with recordings
+- checks     the tiers that do not execute: install lines resolved, syntax checked
+- records    page verification records (stamps, the --cached key)
+- bench      measures the pages' own programs; figures renders its records into pages
+- build      the build steps, plain functions over page text (figures, badges, stamp, notebook)
+- mkdocs_plugin / pytest_plugin   thin adapters, registered by entry points in pyproject.toml
+- mutation   breaks snippets and recordings one at a time: does the suite notice?
+"""

@@ -1,0 +1,196 @@
+"""The build steps: plain functions over page text and built HTML. mkdocs_plugin.py only calls them.
+
+For each page, in this order (`render_page`):
+1. figures   bench placeholders in the prose become measured values (figures.py)
+2. notebook  a page with run-tier blocks gets its notebook, built from the page with figures in
+3. badges    each tier mark becomes a visible badge: what CI does with the block (tiers.py)
+4. stamp     under the title: when the suite last ran the page and passed (records.py)
+After the page is written: hreflang <link>s dropped, a non-default language's search base set
+(`finish_html`); after the whole site: one search index per language (`split_search_index`).
+
+Nothing here depends on MkDocs, so moving the site to another generator changes only the adapter.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import posixpath
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from . import figures, notebooks, records
+from .pages import Block, Page, Prose, content_hash
+from .project import rel
+from .tiers import TIERS
+
+LABEL = {"es": "Verificación", "en": "Verification"}
+STAMP = {
+    "es": {
+        "ok": "Verificada el {date}: la batería de pruebas ejecutó esta página en CPU y comparó sus salidas, con {versions}.",
+        "changed": "La página ha cambiado desde su última verificación ({date}); ejecuta `make test`.",
+        "none": "Esta construcción no tiene registro de que la batería de pruebas haya ejecutado esta página: ejecuta `make test`.",
+    },
+    "en": {
+        "ok": "Verified on {date}: the test suite ran this page on a CPU and compared its outputs, with {versions}.",
+        "changed": "The page has changed since it was last verified ({date}); run `make test`.",
+        "none": "This build has no record of the test suite running this page: run `make test`.",
+    },
+}
+NOTEBOOK_LINK = {
+    "es": "Descargar esta página como notebook de Jupyter",
+    "en": "Download this page as a Jupyter notebook",
+}
+
+
+@dataclass
+class Rendered:
+    markdown: str
+    notebook: tuple[str, str] | None = None  # (file name, JSON text), written next to the page
+
+
+# ------------------------------------------------------------------------------ per page
+
+
+def with_figures(page: Page) -> Page:
+    """Step 1: the page with its prose's bench placeholders filled."""
+    cache: dict = {}
+    items = []
+    for item in page.items:
+        if isinstance(item, Prose) and any("{{" in ln for ln in item.lines):
+            text = "\n".join(figures.substitute(item.lines, item.start, rel(page.path), page.lang, cache))
+            item = Prose(text.split("\n"), item.start)
+        items.append(item)
+    return replace(page, items=items)
+
+
+def notebook_of(page: Page, title: str, page_url: str, link: Callable[[str], str]) -> tuple[str, str] | None:
+    """Step 2: (file name, JSON) of the page's notebook, if it has run-tier blocks."""
+    if not page.has("run"):
+        return None
+    nb = notebooks.build(page, title, page_url, link)
+    return f"{posixpath.basename(page.slug)}.ipynb", json.dumps(nb, ensure_ascii=False, indent=1) + "\n"
+
+
+def badge(block: Block) -> list[str]:
+    """Step 3: the lines that replace a block's tier mark."""
+    short, long = TIERS[block.tier].badge[block.lang]
+    # A Markdown paragraph with attr_list, not a raw <p>: raw HTML indented inside a list item
+    # gets wrapped in another <p>, and the browser then splits the badge from its block.
+    return [
+        f'{block.indent}<span class="tier__label">{LABEL[block.lang]}:</span> {html.escape(short)}',
+        f'{block.indent}{{: .tier .tier--{block.tier} title="{html.escape(long)}" }}',
+        "",
+    ]
+
+
+def stamp(page: Page) -> str:
+    """Step 4: the page's verification stamp, from the record its last passing run wrote."""
+    record = records.read(page)
+    text = STAMP[page.lang]
+    if record is None:
+        kind, body = "none", text["none"]
+    else:
+        versions = ", ".join(f"{k} {v}" for k, v in record["versions"].items())
+        kind = "ok" if record.get("content") == content_hash(page) else "changed"
+        body = text[kind].format(date=record["date"], versions=versions)
+    return f'<p class="verified verified--{kind}">{html.escape(body).replace("`make test`", "<code>make test</code>")}</p>'
+
+
+def title_of(page: Page) -> str:
+    for item in page.items:
+        if isinstance(item, Prose):
+            for line in item.lines:
+                if line.startswith("# "):
+                    return line[2:].strip()
+    return page.slug
+
+
+def render_page(page: Page, site_url: str, link: Callable[[str], str]) -> Rendered:
+    """All per-page steps, in order: the Markdown for the page and its notebook."""
+    page = with_figures(page)
+    nb = notebook_of(page, title_of(page), site_url + page.url, link)
+    lines: list[str] = []
+    for item in page.items:
+        lines += item.lines if isinstance(item, Prose) else badge(item) + item.lines[1:]
+    under_title = []
+    if nb:
+        under_title.append(f'<p class="notebook-download"><a href="{nb[0]}" download>{html.escape(NOTEBOOK_LINK[page.lang])}</a> '
+                           f"(<code>{nb[0]}</code>)</p>")
+    if page.has("run"):
+        under_title.append(stamp(page))
+    if under_title:
+        at = next((i + 1 for i, ln in enumerate(lines) if ln.startswith("# ")), 0)
+        lines[at:at] = [""] + [x for u in under_title for x in (u, "")]
+    return Rendered("\n".join(lines) + "\n", nb)
+
+
+def notebook_link(page: Page, site_url: str) -> Callable[[str], str]:
+    """Maps a link in the page's Markdown to an absolute URL a downloaded notebook can use."""
+    site = site_url or "/"
+    prefix = page.url[: -len(page.slug) - 1] if page.slug != "index" and page.url.endswith(page.slug + "/") else page.url
+
+    def link(target: str) -> str:
+        if target.startswith("#"):
+            return site + page.url + target
+        if re.match(r"^[a-z][a-z0-9+.-]*:|^/", target):  # already absolute
+            return target
+        path, _, anchor = target.partition("#")
+        path = posixpath.normpath(posixpath.join(posixpath.dirname(page.slug), path))
+        if path.endswith(".md"):
+            slug = path[: -len(".md")]
+            url = site + prefix + ("" if slug == "index" else slug + "/")
+        else:
+            url = site + path  # shared assets live at the site root
+        return url + ("#" + anchor if anchor else "")
+
+    return link
+
+
+# ------------------------------------------------------------------------------ built HTML
+
+CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
+HEAD_ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
+
+
+def finish_html(output: str, page_lang: str, url: str, default_lang: str) -> str:
+    """Each language is a site of its own for Material's search and language selector.
+
+    - Material fetches `sitemap.xml` next to every `<link rel="alternate" hreflang>` in <head>; the
+      i18n plugin points those at pages, so every load logged a 404. The selector links page to
+      page and the sitemap declares the alternates, so the <head> copies go.
+    - A page of a non-default language points `base` at its language root, where its own search
+      index is (split_search_index) and where Material resolves result links.
+    """
+    head, sep, body = output.partition("</head>")
+    output = HEAD_ALTERNATE.sub("", head) + sep + body
+    if page_lang != default_lang and url.startswith(f"{page_lang}/"):
+
+        def rebase(m):
+            cfg = json.loads(m[2])
+            cfg["base"] = posixpath.join(cfg["base"], page_lang, "")  # trailing slash: URLs resolve inside it
+            return m[1] + json.dumps(cfg, ensure_ascii=False) + m[3]
+
+        output = CONFIG.sub(rebase, output, count=1)
+    return output
+
+
+def split_search_index(site_dir: Path, default_lang: str, others: list[str]) -> None:
+    """The i18n plugin writes one search index mixing languages; write one per language instead."""
+    root = Path(site_dir) / "search" / "search_index.json"
+    if not root.is_file():
+        return
+    index = json.loads(root.read_text(encoding="utf-8"))
+    docs = {lang: [] for lang in [default_lang, *others]}
+    for doc in index["docs"]:
+        lang = next((l for l in others if doc["location"].startswith(f"{l}/")), default_lang)
+        if lang != default_lang:
+            doc = dict(doc, location=doc["location"][len(lang) + 1 :])
+        docs[lang].append(doc)
+    for lang, entries in docs.items():
+        path = root if lang == default_lang else Path(site_dir) / lang / "search" / "search_index.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        split = dict(index, config=dict(index["config"], lang=[lang]), docs=entries)
+        path.write_text(json.dumps(split, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

@@ -1,0 +1,266 @@
+"""Run a page by executing its notebook in a Jupyter kernel, and check what it printed.
+
+The notebook is `notebooks.build(page)`: the cells the site offers for download, in page order,
+in one kernel (one namespace, `__name__ == "__main__"`). So a single execution proves both the
+page's recorded outputs and that the reader's notebook runs top to bottom. For a tier, the cells
+of that tier run; cells that save a file (`%%writefile`) always run, since later cells use the
+file; the rest are skipped, as nbclient skips `skip-execution` cells.
+
+The kernel runs in a child process (`python -m verified_docs.execute PAGE TIER RESULT WORKDIR`)
+with the offline layer on PYTHONPATH (offline/sitecustomize.py: network guard and fixtures),
+unless the tier requires the network. The parent (`run_page_tier`) reads its JSON results.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from .pages import Block, Page, load_page, page_lang
+from .project import DOCS, FIXTURES, ROOT, rel, snippet_options
+from .tiers import SHELL, TIERS
+
+WORK = ROOT / "build" / "run"
+OFFLINE = Path(__file__).resolve().parent / "offline"
+CELL_TIMEOUT_S = 900
+PAGE_TIMEOUT_S = 1800
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def rerun_hint(nodeid: str) -> str:
+    return f'rerun just this: .venv/bin/python -m pytest "{nodeid}"'
+
+
+def runner_env(tier: str, workdir: Path) -> dict:
+    env = dict(os.environ)
+    env.pop("KERAS_BACKEND", None)  # each page chooses its own backend, as a reader would
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env["KERAS_HOME"] = str(workdir / ".keras")  # no user keras.json leaks into a page
+    env["PYTHONHASHSEED"] = "0"
+    env.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    env["OFFLINE_FIXTURES"] = str(FIXTURES)
+    if TIERS[tier].requires != "online":  # offline: network guard and fixtures in every Python process
+        env["PYTHONPATH"] = os.pathsep.join([str(OFFLINE)] + [p for p in [env.get("PYTHONPATH")] if p])
+    return env
+
+
+def workdir_of(page: Page, tier: str) -> Path:
+    return WORK / f"{page.id}.{tier}"
+
+
+def link_workdir(page: Page, workdir: Path, fixtures: Path = FIXTURES) -> None:
+    """Put in the working directory what the reader has beside the page's files (front matter
+    `test_workdir:`): their venv, a prepared dataset, the lesson's data."""
+    for name, target in page.workdir_links.items():
+        source = Path(sys.prefix) if target == "venv" else fixtures / target.removeprefix("fixtures/")
+        if not source.exists():
+            raise SystemExit(f"{rel(page.path)}: test_workdir link {name} -> {source} is missing: run `make fixtures`")
+        (workdir / name).symlink_to(source, target_is_directory=source.is_dir())
+
+
+# ------------------------------------------------------------------- in the child process
+
+
+def _cell_line_offset(block: Block) -> int:
+    """Lines a cell adds before the snippet's first line (its %% magic line)."""
+    from .notebooks import cell_source
+
+    return cell_source(block).count("\n") - block.code.rstrip("\n").count("\n")
+
+
+def _traceback(output: dict, by_count: dict[int, Block], saved: dict[str, Path], workdir: Path) -> str:
+    """A cell's error as text, with its cells' and saved files' names turned into snippet paths."""
+    text = ANSI.sub("", "\n".join(output.get("traceback") or [f"{output.get('ename')}: {output.get('evalue')}"]))
+
+    def cell(m):
+        block = by_count.get(int(m[1]))
+        if block is None:
+            return m[0]
+        return f'File "{block.snippet}", line {int(m[2]) - _cell_line_offset(block)}'
+
+    text = re.sub(r"Cell In\[(\d+)\], line (\d+)", cell, text)
+    for name, snippet in saved.items():
+        text = text.replace(f'File "{workdir / name}"', f'File "{snippet}"').replace(f'File "{name}"', f'File "{snippet}"')
+    return text
+
+
+def run_notebook(page: Page, tier: str, workdir: Path) -> list[dict]:
+    """Execute the page's notebook for `tier` in `workdir`; one result per block of the tier."""
+    import nbformat
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
+
+    from .notebooks import build, cell_blocks, code_cells
+
+    nb = build(page)
+    pairs = list(zip(code_cells(nb), cell_blocks(page)))
+    for cell, block in pairs:
+        tags = set(cell.metadata.get("tags", [])) - {"skip-execution"}
+        if not (block.tier == tier or block.is_file):
+            tags.add("skip-execution")
+        cell.metadata["tags"] = sorted(tags)
+        cell.outputs = []
+    client = NotebookClient(nb, timeout=CELL_TIMEOUT_S, kernel_name="python3",
+                            resources={"metadata": {"path": str(workdir)}}, skip_cells_with_tag="skip-execution")
+    crash = None
+    try:
+        client.execute(env=runner_env(tier, workdir), cwd=str(workdir))
+    except CellExecutionError:
+        pass  # the failing cell carries its error output
+    except (CellTimeoutError, DeadKernelError, RuntimeError) as exc:
+        crash = f"{type(exc).__name__}: {exc}"
+    finally:
+        nbformat.write(nb, workdir / f"{page.id}.{tier}.executed.ipynb")  # to look at after a failure
+    saved = {b.title: b.snippet for _, b in pairs if b.is_file}
+    by_count = {c.execution_count: b for c, b in pairs if c.get("execution_count")}
+    results = []
+    for cell, block in pairs:
+        if block.tier != tier:
+            continue
+        outputs = cell.get("outputs", [])
+        entry = {
+            "lineno": block.lineno,
+            "ran": cell.get("execution_count") is not None,
+            "stdout": "".join(o.get("text", "") for o in outputs if o.get("output_type") == "stream" and o.get("name") == "stdout"),
+            "error": None,
+            "saved": block.title if block.is_file else None,
+        }
+        errors = [o for o in outputs if o.get("output_type") == "error"]
+        if errors:
+            stderr = "".join(o.get("text", "") for o in outputs if o.get("output_type") == "stream" and o.get("name") == "stderr")
+            entry["error"] = _traceback(errors[0], by_count, saved, workdir) + (f"\n--- the cell's stderr ---\n{_traceback({'traceback': [stderr]}, by_count, saved, workdir)}" if stderr.strip() else "")
+        elif crash and entry["ran"] is False and not any(r["error"] for r in results):
+            entry["error"] = f"the kernel stopped before this cell: {crash}"
+        if entry["ran"] or entry["error"]:
+            results.append(entry)
+        if entry["error"]:
+            break
+    return results
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description="execute one page's notebook for one tier")
+    parser.add_argument("page", type=Path)
+    parser.add_argument("tier", choices=[t for t in TIERS if TIERS[t].check == "execute"])
+    parser.add_argument("result", type=Path)
+    parser.add_argument("workdir", type=Path)
+    parser.add_argument("--snippets", type=Path, help="replaces mkdocs.yml's snippet base_path (the harness self-test)")
+    args = parser.parse_args(argv)
+    options = dict(snippet_options()) | ({"base_path": [str(args.snippets.resolve())]} if args.snippets else {})
+    page = load_page(args.page.resolve(), options)
+    link_workdir(page, args.workdir)
+    results = run_notebook(page, args.tier, args.workdir.resolve())
+    args.result.write_text(json.dumps(results, indent=1), encoding="utf-8")
+    return 0
+
+
+# ------------------------------------------------------------------- in the test process
+
+
+class RunnerDied(Exception):
+    pass
+
+
+def run_page_tier(page: Page, tier: str, snippet_base: Path | None = None) -> tuple[list[Block], list[dict], str]:
+    """Run the page's blocks of one tier; return them, their results and the runner's stderr."""
+    workdir = workdir_of(page, tier)
+    shutil.rmtree(workdir, ignore_errors=True)
+    workdir.mkdir(parents=True)
+    result = workdir / ".results.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "verified_docs.execute", str(page.path), tier, str(result), str(workdir)]
+        + (["--snippets", str(snippet_base)] if snippet_base else []),
+        env=runner_env(tier, workdir), capture_output=True, text=True, timeout=PAGE_TIMEOUT_S, cwd=workdir,
+    )
+    results = json.loads(result.read_text()) if result.is_file() else []
+    blocks = [b for b in page.blocks if b.tier == tier]
+    if proc.returncode != 0 or len(results) < len(blocks) and not (results and results[-1]["error"]):
+        stopped = blocks[len(results)].where if len(results) < len(blocks) else "the end"
+        raise RunnerDied(
+            f"{rel(page.path)} [{page.lang}]: the page's kernel run died (exit {proc.returncode}) "
+            f"before finishing {stopped}\n--- runner stderr ---\n{proc.stderr[-5000:]}"
+        )
+    return blocks, results, proc.stderr
+
+
+def normalize(text: str | None) -> str:
+    lines = [ln.rstrip() for ln in (text or "").splitlines()]
+    while lines and not lines[-1]:
+        lines.pop()
+    return "\n".join(lines)
+
+
+def check_outputs(blocks, results, stderr, record: bool, nodeid: str) -> list[str]:
+    """Compare each block's printed output with its recording (or rewrite the recording)."""
+    problems = []
+    for block, res in zip(blocks, results):
+        if res["error"]:
+            problems.append(f"{block.where} failed:\n{res['error']}")
+            break
+        if not TIERS[block.tier].compare or block.is_file:
+            continue
+        actual = normalize(res["stdout"])
+        if block.output_file is None:
+            if actual:
+                problems.append(
+                    f"{block.where} prints output but the page shows none: add an "
+                    f"expected-output block that includes {rel(block.snippet.with_suffix('.out'))} "
+                    f"and run `make outputs`.\n--- it printed ---\n{actual}"
+                )
+            continue
+        if record:
+            block.output_file.write_text(actual + "\n", encoding="utf-8")
+            continue
+        if block.expected is None:
+            problems.append(f"{block.where}: its recorded output {rel(block.output_file)} does not exist; run `make outputs` to record it")
+            continue
+        expected = normalize(block.expected)
+        volatile = block.options.get("volatile")
+        if volatile:  # declared on the page: e.g. timings, which no two runs share
+            actual_cmp, expected_cmp = (re.sub(volatile, "…", t) for t in (actual, expected))
+        else:
+            actual_cmp, expected_cmp = actual, expected
+        if actual_cmp != expected_cmp:
+            diff = "\n".join(difflib.unified_diff(expected.splitlines(), actual.splitlines(),
+                                                  f"recorded {rel(block.output_file)}", "this run", lineterm=""))
+            problems.append(f"{block.where}: output differs from its recording. If the change is intended, "
+                            f"run `make outputs` and review the diff.\n{diff}")
+    for block, res in zip(blocks, results):
+        if not res["error"] and block.options.get("figure"):
+            problems += check_figure(block, record)
+    if problems:
+        problems.append(rerun_hint(nodeid))
+    return problems
+
+
+def check_figure(block: Block, record: bool) -> list[str]:
+    """A figure the block draws (mark option `figure="assets/...svg"`, a path under docs/): the
+    block writes it under that file's name in its working directory; `make outputs` copies it
+    into docs/ and the test compares it, like a recorded output."""
+    recorded = DOCS / block.options["figure"]
+    made = WORK / f"{page_lang(block.page)[0]}.{block.lang}.run" / recorded.name
+    if not made.is_file():
+        return [f"{block.where}: it should draw {recorded.name} in its working directory, and did not"]
+    if record:
+        recorded.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(made, recorded)
+        return []
+    if not recorded.is_file():
+        return [f"{block.where}: figure {rel(recorded)} was never recorded; run `make outputs`"]
+    if made.read_bytes() != recorded.read_bytes():
+        a, b = recorded.read_text().splitlines(), made.read_text().splitlines()
+        diff = "\n".join(list(difflib.unified_diff(a, b, f"recorded {rel(recorded)}", "this run", lineterm=""))[:30])
+        return [f"{block.where}: the figure it draws differs from {rel(recorded)}; if intended, run `make outputs`\n{diff}"]
+    return []
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,53 @@
+"""The engine's MkDocs plugin: a thin adapter that calls build.py's steps at MkDocs' events.
+
+Registered as `verified-docs` (pyproject.toml entry point) and listed in mkdocs.yml after the i18n
+plugin. A page the reader cannot read (unknown tier, missing snippet, unknown bench key, an
+option its tier does not take) fails `mkdocs build` with the same file:line message as pytest.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+
+from . import build
+from .figures import FigureError
+from .pages import PageError, read, split_front_matter
+
+
+class VerifiedDocsPlugin(BasePlugin):
+    def on_config(self, config):
+        self._notebooks: dict[str, tuple[str, str]] = {}  # page URL -> (file name, JSON)
+        return config
+
+    def _languages(self, config) -> tuple[str, list[str]]:
+        langs = config.plugins["i18n"].config.languages
+        return next(l.locale for l in langs if l.default), [l.locale for l in langs if not l.default]
+
+    def on_page_markdown(self, markdown, page, config, files):
+        src = Path(page.file.abs_src_path)
+        try:
+            body, first, meta = split_front_matter(src.read_text(encoding="utf-8"), markdown)
+            doc = read(body, src, first_line=first, meta=meta)
+            out = build.render_page(doc, config.site_url or "/", build.notebook_link(doc, config.site_url or "/"))
+        except (PageError, FigureError) as exc:
+            raise PluginError(str(exc)) from None
+        if out.notebook:
+            self._notebooks[page.url] = out.notebook
+        return out.markdown
+
+    def on_post_page(self, output, page, config):
+        if page.url in self._notebooks:
+            name, text = self._notebooks.pop(page.url)
+            dest = Path(config.site_dir) / page.url / name
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_text(text, encoding="utf-8")
+        default, _ = self._languages(config)
+        return build.finish_html(output, getattr(page.file, "locale", None) or default, page.url, default)
+
+    @event_priority(-200)  # after the i18n plugin (-100) has written the combined index
+    def on_post_build(self, config):
+        default, others = self._languages(config)
+        build.split_search_index(Path(config.site_dir), default, others)

@@ -1,0 +1,64 @@
+"""Where things are, and the few facts every part of the engine shares.
+
+The site's languages are read from mkdocs.yml (the i18n plugin's list), never hard-coded; the
+Keras backends the pages compare are listed once, here.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from pathlib import Path
+
+# The package is installed editable from the repository (make), so the checkout is two levels up.
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+SNIPPETS = ROOT / "snippets"
+BUILD = ROOT / "build"
+FIXTURES = BUILD / "fixtures"
+RECORDS = BUILD / "cache" / "pages"  # page verification records (build/cache/pages/<id>.run.json)
+MKDOCS_YML = ROOT / "mkdocs.yml"
+
+BACKENDS = ("torch", "jax", "tensorflow")
+
+
+def rel(path: Path) -> str:
+    """A path as a maintainer types it: relative to the checkout when inside it."""
+    try:
+        return Path(path).resolve().relative_to(ROOT).as_posix()
+    except ValueError:
+        return str(path)
+
+
+@functools.lru_cache(maxsize=None)
+def mkdocs_config():
+    from mkdocs.config import load_config
+
+    # load_config resolves relative paths against the working directory, like `mkdocs build`.
+    cwd = os.getcwd()
+    try:
+        os.chdir(ROOT)
+        return load_config(str(MKDOCS_YML))
+    finally:
+        os.chdir(cwd)
+
+
+@functools.lru_cache(maxsize=None)
+def languages() -> tuple[str, ...]:
+    """The site's languages, default first, as the i18n plugin in mkdocs.yml declares them."""
+    langs = mkdocs_config().plugins["i18n"].config.languages
+    return tuple(sorted((lang.locale for lang in langs), key=lambda loc: not next(l.default for l in langs if l.locale == loc)))
+
+
+def default_language() -> str:
+    return languages()[0]
+
+
+@functools.lru_cache(maxsize=None)
+def snippet_options() -> tuple[tuple[str, object], ...]:
+    """pymdownx.snippets' options exactly as mkdocs.yml gives them to MkDocs, base paths absolute."""
+    opts = dict(mkdocs_config()["mdx_configs"].get("pymdownx.snippets", {}))
+    base = opts.get("base_path", ["."])
+    base = [base] if isinstance(base, str) else base
+    opts["base_path"] = [str((ROOT / b).resolve()) for b in base]
+    return tuple(sorted(opts.items()))

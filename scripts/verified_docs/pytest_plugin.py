@@ -1,0 +1,312 @@
+"""The engine's pytest plugin (entry point `pytest11`): every page is collected and checked.
+
+`pytest docs/rocm.es.md` collects one page; its items are
+    docs/<page>.<lang>.md::read              the page reads into blocks, its bench placeholders resolve
+    docs/<page>.<lang>.md::run               its run-tier blocks execute (the page's notebook, in a
+                                             kernel) and print their recorded outputs
+    docs/<page>.<lang>.md::gpu | ::network   the same for those tiers, where a GPU / --online exists
+    docs/<page>.<lang>.md::resolve[line N]   one install line, resolved with pip --dry-run
+    docs/<page>.<lang>.md::lint[line N]      one block's syntax
+Each item carries its tier as a marker (`-m gpu`). Tiers come from tiers.py.
+
+Page executions are started when collection ends, up to --page-jobs at a time, each in its own
+process; an item waits for its own. The `site` fixture builds the site only after every selected
+page has run, because the pages' records are what the site's stamps show — a dependency, not an
+ordering of tests.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from . import build, checks, execute, records
+from .figures import FigureError
+from .pages import Page, PageError, load_page, page_paths
+from .project import BUILD, DOCS, ROOT, rel
+from .tiers import TIERS
+
+
+def pytest_addoption(parser):
+    group = parser.getgroup("verified_docs", "verified pages")
+    group.addoption("--record-outputs", action="store_true",
+                    help="write each run-tier block's output into its recorded file instead of comparing")
+    group.addoption("--cached", action="store_true",
+                    help="skip a page whose content, engine and packages are unchanged since it passed (make test-fast)")
+    group.addoption("--online", action="store_true", help="also run the network tier (real downloads)")
+    group.addoption("--page-jobs", type=int, default=min(2, os.cpu_count() or 1),
+                    help="pages executed at once (default: 2, or 1 on a one-core machine)")
+
+
+def pytest_configure(config):
+    for tier in TIERS.values():
+        config.addinivalue_line("markers", f"{tier.name}: {tier.marker_help}")
+    config.pluginmanager.register(Scheduler(config), "verified_docs_scheduler")
+
+
+def pytest_collect_file(file_path: Path, parent):
+    if file_path.suffix == ".md" and file_path.resolve().is_relative_to(DOCS) and file_path.resolve() in set(page_paths()):
+        return PageFile.from_parent(parent, path=file_path)
+    return None
+
+
+# ------------------------------------------------------------------------------ collection
+
+
+class PageFile(pytest.File):
+    def collect(self):
+        try:
+            page = load_page(self.path)
+            build.with_figures(page)  # unknown bench keys fail here as in `mkdocs build`
+        except (PageError, FigureError) as exc:
+            yield ReadItem.from_parent(self, name="read", error=str(exc))
+            return
+        yield ReadItem.from_parent(self, name="read", error=None)
+        for tier in TIERS.values():
+            blocks = [b for b in page.blocks if b.tier == tier.name]
+            if not blocks:
+                continue
+            if tier.check == "execute":
+                item = PageRunItem.from_parent(self, name=tier.name, page=page, tier=tier.name)
+                item.add_marker(tier.name)
+                yield item
+            else:
+                for block in blocks:
+                    item = BlockItem.from_parent(self, name=f"{tier.name}[line {block.lineno}]", page=page, block=block)
+                    item.add_marker(tier.name)
+                    yield item
+
+
+class Failed(Exception):
+    pass
+
+
+class VerifiedItem(pytest.Item):
+    def repr_failure(self, excinfo):
+        if excinfo.errisinstance(Failed):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo)
+
+    def fail(self, message: str):
+        raise Failed(f"{message}\n{execute.rerun_hint(self.nodeid)}")
+
+
+class ReadItem(VerifiedItem):
+    """The page reads into blocks: every fence a tier and an include, every option and key known."""
+
+    def __init__(self, *, error: str | None, **kw):
+        super().__init__(**kw)
+        self.error = error
+
+    def runtest(self):
+        if self.error:
+            raise Failed(self.error)
+
+    def reportinfo(self):
+        return self.path, None, f"{rel(self.path)}: read"
+
+
+class PageRunItem(VerifiedItem):
+    """One page's blocks of one executed tier, run once in page order (the page's notebook)."""
+
+    def __init__(self, *, page: Page, tier: str, **kw):
+        super().__init__(**kw)
+        self.page, self.tier = page, tier
+
+    def reportinfo(self):
+        return self.path, None, f"{rel(self.path)}: {self.tier} tier"
+
+    def runtest(self):
+        scheduler: Scheduler = self.config.pluginmanager.get_plugin("verified_docs_scheduler")
+        outcome = scheduler.outcome(self)
+        if isinstance(outcome, str):
+            pytest.skip(outcome)
+        if isinstance(outcome, Exception):
+            if isinstance(outcome, execute.RunnerDied):
+                self.fail(str(outcome))
+            raise outcome
+        blocks, results, stderr = outcome
+        record = self.config.getoption("--record-outputs")
+        problems = execute.check_outputs(blocks, results, stderr, record, self.nodeid)
+        if problems:
+            if self.tier == "run":
+                records.forget(self.page)
+            raise Failed("\n\n".join(problems))
+        for block, res in zip(blocks, results):
+            if not TIERS[self.tier].compare:
+                print(f"--- {block.where}\n{res['stdout']}")  # shown with -s; depends on the machine
+        if self.tier == "run" and not record:
+            records.write_passed(self.page)  # also the page's verification stamp
+
+
+class BlockItem(VerifiedItem):
+    """One block of a tier that does not execute (resolve, lint)."""
+
+    def __init__(self, *, page: Page, block, **kw):
+        super().__init__(**kw)
+        self.page, self.block = page, block
+
+    def reportinfo(self):
+        return self.path, self.block.lineno - 1, f"{rel(self.path)}: {self.block.tier} block at line {self.block.lineno}"
+
+    def runtest(self):
+        tier = TIERS[self.block.tier]
+        if tier.check == "syntax":
+            problem = checks.lint_problem(self.block)
+        else:
+            scheduler: Scheduler = self.config.pluginmanager.get_plugin("verified_docs_scheduler")
+            problem = scheduler.outcome(self)
+            if isinstance(problem, Exception):
+                raise problem
+            if problem and problem.startswith("cache hit"):
+                pytest.skip(problem)
+        if problem:
+            self.fail(problem)
+
+
+# ------------------------------------------------------------------------------ scheduling
+
+
+def resolve_key(block) -> str:
+    return hashlib.sha256((records.environment_fingerprint() + block.code + repr(block.options)).encode()).hexdigest()
+
+
+def _resolve(page: Page, block) -> str | None:
+    with tempfile.TemporaryDirectory() as tmp:
+        problem = checks.resolve_problem(block, Path(tmp))
+    kind = f"resolve.{block.lineno}"
+    if problem:
+        records.forget(page, kind)
+    else:
+        records.write_passed(page, kind, key=resolve_key(block))
+    return problem
+
+
+class Scheduler:
+    """Starts every selected page execution and install resolution when collection ends."""
+
+    def __init__(self, config):
+        self.config = config
+        self.pool = ThreadPoolExecutor(max_workers=max(1, config.getoption("--page-jobs")))
+        self.futures: dict[str, Future] = {}
+        self.skips: dict[str, str] = {}
+        self.times: list[tuple[float, str, str]] = []
+
+    def _timed(self, nodeid: str, fn, *args):
+        started = time.perf_counter()
+        try:
+            return fn(*args)
+        finally:
+            self.times.append((time.perf_counter() - started, nodeid, ""))
+
+    def skip_reason(self, item) -> str | None:
+        cached = self.config.getoption("--cached") and not self.config.getoption("--record-outputs")
+        if isinstance(item, PageRunItem):
+            requires = TIERS[item.tier].requires
+            if requires == "gpu":
+                reason = checks.gpu_visible()
+                if reason:
+                    return f"{rel(item.page.path)} [{item.page.lang}]: {reason}"
+            if requires == "online" and not self.config.getoption("--online"):
+                return f"{rel(item.page.path)} [{item.page.lang}]: the network tier runs only with --online (make test-online)"
+            if cached and item.tier == "run":
+                hit = records.unchanged_since_passed(item.page)
+                if hit:
+                    return f"cache hit: {item.page.id} unchanged since it passed on {hit['date']}"
+        if isinstance(item, BlockItem) and cached:
+            hit = records.unchanged_since_passed(item.page, f"resolve.{item.block.lineno}", key=resolve_key(item.block))
+            if hit:
+                return f"cache hit: {item.block.where} resolved before with the same line and environment"
+        return None
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_finish(self, session):
+        for item in session.items:
+            if isinstance(item, PageRunItem) or (isinstance(item, BlockItem) and TIERS[item.block.tier].check == "resolve"):
+                reason = self.skip_reason(item)
+                if reason:
+                    self.skips[item.nodeid] = reason
+                elif isinstance(item, PageRunItem):
+                    self.futures[item.nodeid] = self.pool.submit(self._timed, item.nodeid, execute.run_page_tier, item.page, item.tier)
+                else:
+                    self.futures[item.nodeid] = self.pool.submit(_resolve, item.page, item.block)
+
+    def outcome(self, item):
+        """The item's result: a skip reason (str), an exception, or what its job returned."""
+        if item.nodeid in self.skips:
+            return self.skips[item.nodeid]
+        if item.nodeid not in self.futures:
+            return Failed(f"{item.nodeid} was not scheduled")
+        try:
+            return self.futures[item.nodeid].result()
+        except Exception as exc:  # noqa: BLE001 - the item reports it
+            return exc
+
+    def wait_for_pages(self) -> None:
+        for future in list(self.futures.values()):
+            future.exception()
+
+    def pytest_sessionfinish(self, session):
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+    def pytest_terminal_summary(self, terminalreporter):
+        if self.times:
+            terminalreporter.section("page execution times (slowest first)")
+            for seconds, nodeid, _ in sorted(self.times, reverse=True):
+                terminalreporter.write_line(f"{seconds:7.1f} s  {nodeid}")
+            terminalreporter.write_line(f"{sum(t for t, _, _ in self.times):7.1f} s  total, {self.pool._max_workers} at a time")
+        hits = [r for r in self.skips.values() if r.startswith("cache hit")]
+        if hits or self.config.getoption("--cached"):
+            terminalreporter.write_line(f"content-hash cache: {len(hits)} page run(s) or install resolutions skipped (unchanged since they passed)")
+
+
+# ------------------------------------------------------------------------------ fixtures
+
+
+@pytest.fixture
+def record_outputs(request):
+    return request.config.getoption("--record-outputs")
+
+
+@pytest.fixture
+def cached(request):
+    return request.config.getoption("--cached")
+
+
+@pytest.fixture
+def online(request):
+    return request.config.getoption("--online")
+
+
+@pytest.fixture(scope="session")
+def site(request) -> Path:
+    """The site built with `mkdocs build --strict`, once, after every selected page has run."""
+    request.config.pluginmanager.get_plugin("verified_docs_scheduler").wait_for_pages()
+    out = BUILD / "site-test"
+    shutil.rmtree(out, ignore_errors=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        cwd=ROOT, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"), capture_output=True, text=True,
+    )
+    if proc.returncode != 0:
+        pytest.fail(f"mkdocs build --strict failed:\n{proc.stderr[-6000:]}", pytrace=False)
+    return out
+
+
+def pytest_collection_modifyitems(session, config, items):
+    # Only for speed: what does not need the site runs while the pages execute in the background.
+    def order(item):
+        if "site" in getattr(item, "fixturenames", ()):
+            return 2
+        return 1 if isinstance(item, (PageRunItem, BlockItem)) else 0
+
+    items.sort(key=order)

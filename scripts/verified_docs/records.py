@@ -1,0 +1,82 @@
+"""Page verification records: what a passing run of a page leaves behind.
+
+`build/cache/pages/<slug>.<lang>.run.json` holds the page's content hash, the date and the versions
+it passed with. The build shows it as the page's stamp ("verified on …", or "changed since"), and
+`make test-fast` (--cached) skips a page whose key — its content, the engine and the installed
+packages — is unchanged since it passed.
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import hashlib
+import json
+import os
+import platform
+import sys
+from importlib.metadata import distributions, version
+from pathlib import Path
+
+from .pages import Page, content_hash
+from .project import ROOT, RECORDS
+
+# Files outside the package whose content decides every page's outcome.
+HARNESS = ["scripts/make_fixtures.py", "scripts/make_vol5.py", "mkdocs.yml", "constraints.txt"]
+ENGINE = Path(__file__).resolve().parent
+
+
+@functools.lru_cache(maxsize=None)
+def environment_fingerprint() -> str:
+    """Python, platform and every installed package's version."""
+    pkgs = sorted(f"{d.metadata['Name']}=={d.version}" for d in distributions())
+    text = "\n".join([sys.version, platform.machine(), os.environ.get("KERAS_BACKEND", "")] + pkgs)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@functools.lru_cache(maxsize=None)
+def engine_hash() -> str:
+    digest = hashlib.sha256()
+    for f in sorted(ENGINE.rglob("*.py")) + [ROOT / h for h in HARNESS]:
+        digest.update(f.name.encode() + b"\0" + f.read_bytes())
+    return digest.hexdigest()
+
+
+def page_key(page: Page, tier: str = "run") -> str:
+    """The page's own content (what its stamp checks) plus the engine and the environment."""
+    return hashlib.sha256(f"{environment_fingerprint()}{engine_hash()}{content_hash(page)}{tier}".encode()).hexdigest()
+
+
+def path_of(page: Page, kind: str = "run") -> Path:
+    return RECORDS / f"{page.id}.{kind}.json"
+
+
+def read(page: Page, kind: str = "run") -> dict | None:
+    path = path_of(page, kind)
+    return json.loads(path.read_text()) if path.is_file() else None
+
+
+def now() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def write_passed(page: Page, kind: str = "run", key: str | None = None) -> None:
+    path = path_of(page, kind)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({
+        "key": key or page_key(page, kind),
+        "content": content_hash(page),
+        "date": now(),
+        "versions": {"Python": platform.python_version()}
+        | {name: version(pkg) for name, pkg in (("Keras", "keras"), ("PyTorch", "torch"), ("JAX", "jax"), ("TensorFlow", "tensorflow"))},
+    }))
+
+
+def forget(page: Page, kind: str = "run") -> None:
+    path_of(page, kind).unlink(missing_ok=True)
+
+
+def unchanged_since_passed(page: Page, kind: str = "run", key: str | None = None) -> dict | None:
+    """The record when the page's key is the one it passed with (so --cached may skip it)."""
+    record = read(page, kind)
+    return record if record and record.get("key") == (key or page_key(page, kind)) else None

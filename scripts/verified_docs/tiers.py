@@ -1,0 +1,100 @@
+"""The verification tiers: the one table that says how each kind of block is checked and shown.
+
+Every code block on a page carries exactly one tier, written as a pytest-codeblocks style mark on
+the line before its fence, e.g. ``<!--pytest.mark.run-->`` or ``<!--pytest.mark.resolve(python="3.13")-->``.
+Everything else reads this table: the page reader validates marks and options against it, the
+pytest plugin registers its markers and decides what to run, the notebooks decide what becomes a
+cell, the mutation check decides how to break a block, and the build shows the badge (whose colour
+is `.tier--<name>` in docs/assets/site.css). Adding a tier touches this file and the stylesheet.
+
+How a tier is checked (`check`):
+- "execute": the block runs as a cell of the page's notebook, in a kernel, in page order;
+  `requires` says what must be present for that ("gpu": a visible GPU, "online": --online);
+  without it the block is skipped with that reason. `compare` says whether its printed output is
+  compared with a recording.
+- "resolve": the install line is resolved with pip --dry-run under the Python the page states.
+- "syntax": compiled / bash -n + shellcheck only.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Tier:
+    name: str
+    check: str  # "execute", "resolve" or "syntax" (see above)
+    requires: str | None  # for "execute": None (always, offline), "gpu" or "online"
+    compare: bool  # printed output compared with its recording
+    notebook: str  # "cell" (runs), "skipped-cell" (tagged skip-execution), "text" (terminal step)
+    mutation: str | None  # how `make mutation` breaks it: "failing-statement", "bad-pin", "syntax-error"
+    options: frozenset = field(default_factory=frozenset)  # what the mark may take: run(volatile=...)
+    marker_help: str = ""
+    badge: dict = field(default_factory=dict)  # language -> (short label, tooltip)
+
+
+TIERS: dict[str, Tier] = {
+    t.name: t
+    for t in (
+        Tier(
+            "run", "execute", None, compare=True, notebook="cell", mutation="failing-statement",
+            options=frozenset({"volatile", "figure"}),
+            marker_help="executed on the CPU in CI, output compared with its recording",
+            badge={
+                "es": ("ejecutado en CI", "La CI ejecuta este bloque en CPU y compara su salida con la mostrada."),
+                "en": ("run in CI", "CI runs this block on a CPU and compares its output with the one shown."),
+            },
+        ),
+        Tier(
+            "gpu", "execute", "gpu", compare=False, notebook="skipped-cell", mutation=None,
+            marker_help="executed only where a GPU is visible (make test-gpu)",
+            badge={
+                "es": ("GPU", "Se ejecuta solo donde hay una GPU visible (make test-gpu); en CPU se omite y se dice por qué."),
+                "en": ("GPU", "Runs only where a GPU is visible (make test-gpu); on a CPU it is skipped with the reason."),
+            },
+        ),
+        Tier(
+            "resolve", "resolve", None, compare=False, notebook="text", mutation="bad-pin",
+            options=frozenset({"python"}),
+            marker_help="the install line is resolved with pip install --dry-run",
+            badge={
+                "es": ("resuelto", "La CI resuelve esta instalación con pip install --dry-run, sin instalar nada."),
+                "en": ("resolved", "CI resolves this install line with pip install --dry-run, installing nothing."),
+            },
+        ),
+        Tier(
+            "lint", "syntax", None, compare=False, notebook="text", mutation="syntax-error",
+            marker_help="syntax-checked only (needs hardware, root or a network we lack)",
+            badge={
+                "es": ("sintaxis", "Necesita hardware, root o red que la CI no tiene: solo se comprueba su sintaxis."),
+                "en": ("syntax", "Needs hardware, root or a network CI lacks: only its syntax is checked."),
+            },
+        ),
+        Tier(
+            "network", "execute", "online", compare=False, notebook="skipped-cell", mutation=None,
+            marker_help="executed only with --online",
+            badge={
+                "es": ("red", "Descarga datos: solo se ejecuta con make test-online."),
+                "en": ("network", "Downloads data: it runs only with make test-online."),
+            },
+        ),
+    )
+}
+
+# Fences that are not code for the reader to run (diagrams): prose to the reader, no tier.
+NOT_CODE = {"mermaid"}
+
+# Fences that are shell commands: run with bash (%%bash cells), and their copy button must copy
+# no prompt (the browser suite).
+SHELL = {"bash", "sh"}
+
+# The mark as a line of a page: `<!--pytest.mark.run-->`, `<!--pytest.mark.run(volatile=r"…")-->`.
+MARK_LINE = re.compile(r"^(?P<indent>[ \t]*)<!--\s*pytest\.mark\.(?P<tier>\w+)(?:\((?P<args>.*)\))?\s*-->[ \t]*$")
+# The recorded output's mark, before the fence that includes it.
+OUTPUT_LINE = re.compile(r"^[ \t]*<!--\s*pytest-codeblocks:expected-output\s*-->[ \t]*$")
+
+
+def executed(tier: str) -> bool:
+    return TIERS[tier].check == "execute"
