@@ -62,7 +62,7 @@ site: $(STAMP) $(VENDOR) $(DATA)
 	$(BIN)/python -m verified_docs.bench --quick --if-stale
 	$(BIN)/mkdocs build --strict --site-dir site
 
-## make bench: measure the tutorials' workloads at the seed's sizes (build/bench/record.json)
+## make bench: run the pages' own programs at the guide's sizes and time them (build/bench/record.json)
 bench: $(STAMP)
 	$(BIN)/python -m verified_docs.bench --full
 

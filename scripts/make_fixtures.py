@@ -19,6 +19,11 @@ Usage: python scripts/make_fixtures.py OUT_DIR   (make fixtures → build/fixtur
 - vol5_diario.parquet: the lesson 5.6.1 panel, from scripts/make_vol5.py (the file the site also
   offers for download).
 
+With --pets N it writes instead the bench's stand-in (python -m verified_docs.bench): the same
+prepared oxford_iiit_pet:4.0.0 with N trainval images (3680, the real split's size, gives the guide's
+2944 + 368) of photo-like sizes (300-500 px a side, so decoding costs what it costs on real
+photos), one test image per breed (the guide never reads the test split), and the weights file.
+
 Deterministic: the same seed gives the same data.
 """
 
@@ -98,10 +103,15 @@ def write_mobilenet_weights(path: Path) -> None:
 
 
 PETS_PER_BREED_TRAINVAL, PETS_PER_BREED_TEST = 3, 1
+PET_SIDE = (150, 220)  # the tests' small images; the bench's stand-in uses photo-like sizes
+BENCH_PET_SIDE = (300, 500)
 
 
-def write_pet_archives(raw: Path, rng: np.random.Generator) -> None:
-    """Folders laid out like the extracted images.tar.gz and annotations.tar.gz."""
+def write_pet_archives(
+    raw: Path, rng: np.random.Generator, trainval: int | None = None, side: tuple[int, int] = PET_SIDE
+) -> None:
+    """Folders laid out like the extracted images.tar.gz and annotations.tar.gz. `trainval`
+    images in all (default: PETS_PER_BREED_TRAINVAL per breed), spread as evenly as the breeds allow."""
     from PIL import Image
     from tensorflow_datasets.datasets.oxford_iiit_pet.oxford_iiit_pet_dataset_builder import (
         _LABEL_CLASSES,
@@ -111,13 +121,15 @@ def write_pet_archives(raw: Path, rng: np.random.Generator) -> None:
     for d in (images, notes / "trimaps", notes / "xmls"):
         d.mkdir(parents=True, exist_ok=True)
     lists = {"trainval": [], "test": []}
+    total = PETS_PER_BREED_TRAINVAL * len(_LABEL_CLASSES) if trainval is None else trainval
     for label, breed in enumerate(_LABEL_CLASSES, start=1):
         species = 1 if breed[0].isupper() else 2  # the dataset's convention: cats are capitalised
         colour = rng.uniform(40, 215, 3)
         period = 6 + label % 9
-        for i in range(1, PETS_PER_BREED_TRAINVAL + PETS_PER_BREED_TEST + 1):
+        n_trainval = total // len(_LABEL_CLASSES) + (label <= total % len(_LABEL_CLASSES))
+        for i in range(1, n_trainval + PETS_PER_BREED_TEST + 1):
             name = f"{breed}_{i}"
-            h, w = rng.integers(150, 220), rng.integers(150, 220)
+            h, w = rng.integers(*side), rng.integers(*side)
             yy, xx = np.mgrid[0:h, 0:w]
             stripes = (((xx + yy * (label % 3)) // period) % 2)[..., None] * 50
             pixels = np.clip(colour + stripes + rng.normal(0, 12, (h, w, 3)), 0, 255).astype(np.uint8)
@@ -125,7 +137,7 @@ def write_pet_archives(raw: Path, rng: np.random.Generator) -> None:
             trimap = np.full((h, w), 2, np.uint8)
             trimap[h // 4 : 3 * h // 4, w // 4 : 3 * w // 4] = 1
             Image.fromarray(trimap).save(notes / "trimaps" / f"{name}.png")
-            split = "trainval" if i <= PETS_PER_BREED_TRAINVAL else "test"
+            split = "trainval" if i <= n_trainval else "test"
             lists[split].append(f"{name} {label} {species} {label}")
             if split == "trainval":  # as in the real archive, only trainval has head boxes
                 (notes / "xmls" / f"{name}.xml").write_text(
@@ -137,11 +149,11 @@ def write_pet_archives(raw: Path, rng: np.random.Generator) -> None:
         (notes / f"{split}.txt").write_text("\n".join(lines) + "\n")
 
 
-def prepare_pets(out: Path, rng: np.random.Generator) -> None:
+def prepare_pets(out: Path, rng: np.random.Generator, **sizes) -> None:
     import tensorflow_datasets as tfds
 
     raw = out / "oxford_iiit_pet_raw"
-    write_pet_archives(raw, rng)
+    write_pet_archives(raw, rng, **sizes)
     # TFDS's own builder, fed local folders where it would download the archives.
     tfds.download.DownloadManager.download_and_extract = lambda self, urls: {
         "images": raw / "images",
@@ -166,7 +178,21 @@ def main(out: Path) -> None:
     print(f"fixtures written under {out}", file=sys.stderr)
 
 
+def bench_standin(out: Path, trainval: int) -> None:
+    """What the bench's runs of entrenar_keras.py read: the weights file and the prepared dataset."""
+    import os
+
+    os.environ.setdefault("KERAS_BACKEND", "torch")
+    write_mobilenet_weights(out / "keras/models" / MOBILENET_FILE)
+    # Its own seed: the stand-in never has to equal the tests' fixture.
+    prepare_pets(out, np.random.default_rng(SEED + trainval), trainval=trainval, side=BENCH_PET_SIDE)
+    print(f"bench stand-in ({trainval} trainval images) written under {out}", file=sys.stderr)
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit("usage: python scripts/make_fixtures.py OUT_DIR")
-    main(Path(sys.argv[1]))
+    if len(sys.argv) == 4 and sys.argv[1] == "--pets":
+        bench_standin(Path(sys.argv[3]), int(sys.argv[2]))
+    elif len(sys.argv) == 2:
+        main(Path(sys.argv[1]))
+    else:
+        sys.exit("usage: python scripts/make_fixtures.py OUT_DIR | --pets N_TRAINVAL OUT_DIR")

@@ -126,3 +126,77 @@ def test_bench_schema_covers_what_the_site_asks_for():
             key = expr.removeprefix("ratio:")
             key = re.sub(r"\.(cold|median|min|max|best)$", "", key)
             assert key in (bench.RATIO_KEYS if expr.startswith("ratio:") else bench.FIGURE_KEYS), f"{path}: {expr}"
+
+
+# ------------------------------------------------------------- the bench runs the pages' programs
+
+
+def test_measured_programs_are_the_pages_snippet_files():
+    """The bench names the snippet files it runs, and hashes them in every language."""
+    from verified_docs.project import ROOT
+
+    assert bench.PROGRAMS["mobilenet"] == ("snippets/rocm/es/15_entrenar_keras.py", "entrenar_keras.py")
+    assert bench.PROGRAMS["har"] == ("snippets/lesson-5-6-1/es/11_har_keras.py", "har_keras.py")
+    assert bench.PROGRAMS["smoke"] == ("snippets/rocm/es/09_probar_rocm.py", "probar_rocm.py")
+    inputs = bench.measured_files()
+    for rel, _ in bench.PROGRAMS.values():
+        assert (ROOT / rel).is_file()
+        assert len([t for t in bench.twins(rel) if t in inputs]) >= 2, rel  # Spanish and English
+    for rel in ("snippets/rocm/en/15_train_keras.py", "snippets/rocm/en/09_test_rocm.py",
+                "snippets/lesson-5-6-1/en/11_har_keras.py", "snippets/lesson-5-6-1/en/10_save_data.py",
+                "scripts/verified_docs/bench.py", "scripts/make_fixtures.py", "scripts/make_vol5.py"):
+        assert rel in inputs
+
+
+def test_staged_program_is_the_snippet_byte_for_byte(tmp_path):
+    from verified_docs.project import ROOT
+
+    for name, (rel, reader_name) in bench.PROGRAMS.items():
+        staged = bench.stage(name, tmp_path)
+        assert staged.name == reader_name
+        assert staged.read_bytes() == (ROOT / rel).read_bytes()
+
+
+@pytest.mark.parametrize("lang_dir", ["es", "en"])
+def test_inputs_hash_changes_when_a_measured_snippet_changes_in_either_language(tmp_path, lang_dir):
+    import shutil
+
+    from verified_docs.project import ROOT
+
+    for rel in bench.measured_files():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / rel, tmp_path / rel)
+    before = bench.inputs_hash(tmp_path)
+    assert before == bench.inputs_hash()
+    for rel in bench.measured_files():
+        if rel.startswith("snippets/") and f"/{lang_dir}/" in rel:
+            target = tmp_path / rel
+            original = target.read_bytes()
+            target.write_bytes(original + b"\n# changed\n")
+            assert bench.inputs_hash(tmp_path) != before, rel
+            target.write_bytes(original)
+    assert bench.inputs_hash(tmp_path) == before
+
+
+@pytest.mark.parametrize("rel, check", [
+    ("snippets/rocm/es/15_entrenar_keras.py", "comprobar_entorno()"),
+    ("snippets/rocm/en/15_train_keras.py", "check_environment()"),
+])
+def test_other_backends_run_the_programs_own_statements_through_its_fit(rel, check):
+    """Under jax/tensorflow only the environment check (which insists on torch) is left out."""
+    import ast
+
+    from verified_docs.project import ROOT
+
+    code, skipped = bench._through_fit(ROOT / rel)
+    assert skipped == check
+    assert code.co_filename == str(ROOT / rel)
+    source = (ROOT / rel).read_text()
+    body = ast.parse(source).body
+    kept = [ast.get_source_segment(source, n) for n in body if n.lineno in _top_level_lines(code)]
+    assert check not in kept and any(".fit(" in s for s in kept)
+    assert not any("modelo.save" in s or "model.save" in s for s in kept)  # nothing after fit
+
+
+def _top_level_lines(code) -> set[int]:
+    return {line for _, _, line in code.co_lines() if line}

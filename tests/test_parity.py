@@ -23,7 +23,7 @@ for page in readable_pages():
 @pytest.mark.parametrize("path", page_paths(), ids=[rel(p) for p in page_paths()])
 def test_every_page_exists_in_both_languages(path):
     for lang in LANGS:
-        twin = path.with_name(re.sub(r"\.(es|en)\.md$", f".{lang}.md", path.name))
+        twin = path.with_name(re.sub(rf"\.({'|'.join(LANGS)})\.md$", f".{lang}.md", path.name))
         assert twin.is_file(), f"{rel(path)} has no {lang} version: write {rel(twin)}"
 
 
@@ -42,20 +42,21 @@ def test_same_blocks_in_same_order(slug):
     langs = PAGES[slug]
     if set(langs) != set(LANGS):
         pytest.skip("a language is missing (reported by test_every_page_exists_in_both_languages)")
-    es, en = langs["es"], langs["en"]
-    for page in (es, en):
+    for page in langs.values():
         for block in page.blocks:
             expected_dir = SNIPPETS / page.slug / page.lang
             assert block.snippet.parent == expected_dir, (
                 f"{block.where}: snippet must live in {rel(expected_dir)}/"
             )
-    a, b = [shape(x) for x in es.blocks], [shape(x) for x in en.blocks]
-    for i, (x, y) in enumerate(zip(a, b)):
-        assert x == y, (
-            f"block {i + 1} differs between languages:\n  es {es.blocks[i].where}: {x}\n"
-            f"  en {en.blocks[i].where}: {y}\n(tier, syntax, saved file, has output, order prefix)"
-        )
-    assert len(a) == len(b), f"{slug}: {len(a)} blocks in es, {len(b)} in en"
+    base = langs[LANGS[0]]  # the default language: the others are its translations
+    for other in (langs[lang] for lang in LANGS[1:]):
+        a, b = [shape(x) for x in base.blocks], [shape(x) for x in other.blocks]
+        for i, (x, y) in enumerate(zip(a, b)):
+            assert x == y, (
+                f"block {i + 1} differs between languages:\n  {base.lang} {base.blocks[i].where}: {x}\n"
+                f"  {other.lang} {other.blocks[i].where}: {y}\n(tier, syntax, saved file, has output, order prefix)"
+            )
+        assert len(a) == len(b), f"{slug}: {len(a)} blocks in {base.lang}, {len(b)} in {other.lang}"
 
 
 @pytest.mark.parametrize("slug", sorted(PAGES))
@@ -76,7 +77,8 @@ def test_both_languages_print_the_same_numbers(slug):
     langs = PAGES[slug]
     if set(langs) != set(LANGS):
         pytest.skip("a language is missing")
-    for a, b in zip(langs["es"].blocks, langs["en"].blocks):
+    pairs = [(a, b) for lang in LANGS[1:] for a, b in zip(langs[LANGS[0]].blocks, langs[lang].blocks)]
+    for a, b in pairs:
         if a.expected is None or b.expected is None:
             continue
         volatile = a.options.get("volatile")  # timings: no two runs share them

@@ -92,7 +92,7 @@ def test_no_request_leaves_the_site(site):
     assert not offenders, "third-party requests:\n" + "\n".join(offenders[:50])
 
 
-@pytest.mark.parametrize("page", [p for p in PAGES if "```mermaid" in p.path.read_text()], ids=lambda p: p.id)
+@pytest.mark.parametrize("page", [p for p in PAGES if "mermaid" in p.diagrams], ids=lambda p: p.id)
 def test_diagrams_are_drawn_by_the_sites_own_mermaid(site, page):
     """A mermaid fence becomes a diagram container, drawn by the vendored script (no CDN)."""
     path = page.html_path(site)
@@ -134,7 +134,7 @@ def test_internal_links_and_images_resolve(site):
     assert not broken, "broken internal links:\n" + "\n".join(broken[:50])
 
 
-@pytest.mark.parametrize("page", [p for p in PAGES if "$$" in p.path.read_text()], ids=lambda p: p.id)
+@pytest.mark.parametrize("page", [p for p in PAGES if "$$" in p.prose], ids=lambda p: p.id)
 def test_math_is_marked_for_the_sites_own_katex(site, page):
     """Formulas become arithmatex containers that the vendored KaTeX renders (no CDN)."""
     path = page.html_path(site)

@@ -155,7 +155,7 @@ def main(argv=None) -> int:
     parser.add_argument("--snippets", type=Path, help="replaces mkdocs.yml's snippet base_path (the harness self-test)")
     args = parser.parse_args(argv)
     options = dict(snippet_options()) | ({"base_path": [str(args.snippets.resolve())]} if args.snippets else {})
-    page = load_page(args.page.resolve(), options)
+    page = load_page(args.page.resolve(), options, missing_outputs_ok=True)  # `make outputs` writes them
     link_workdir(page, args.workdir)
     results = run_notebook(page, args.tier, args.workdir.resolve())
     args.result.write_text(json.dumps(results, indent=1), encoding="utf-8")

@@ -39,7 +39,7 @@ TEXT = {
         "nogpu": "sin GPU en la máquina que midió", "measured": "Medido el {date} en {cpu} ({cores} núcleos; GPU: {gpu})",
         "recorded": "Registrado el {date} en {cpu} ({cores} núcleos; GPU: {gpu})",
         "with": "con Python {python}, Keras {keras}, PyTorch {torch}, JAX {jax}, TensorFlow {tensorflow}; commit {commit}; modo {mode}",
-        "none": "Todavía no hay un registro de `scripts/bench.py` para esta construcción: ejecuta `make bench` (o `make site`).",
+        "none": "Todavía no hay un registro del banco de pruebas (`python -m verified_docs.bench`) para esta construcción: ejecuta `make bench` (o `make site`).",
     },
     "en": {
         "reps": "reps", "images": "images", "missing": "not measured (run `make bench`)",
@@ -47,7 +47,7 @@ TEXT = {
         "nogpu": "no GPU on the machine that measured", "measured": "Measured on {date} on {cpu} ({cores} cores; GPU: {gpu})",
         "recorded": "Recorded on {date} on {cpu} ({cores} cores; GPU: {gpu})",
         "with": "with Python {python}, Keras {keras}, PyTorch {torch}, JAX {jax}, TensorFlow {tensorflow}; commit {commit}; {mode} mode",
-        "none": "There is no `scripts/bench.py` record for this build yet: run `make bench` (or `make site`).",
+        "none": "There is no bench record (`python -m verified_docs.bench`) for this build yet: run `make bench` (or `make site`).",
     },
 }
 

@@ -1,8 +1,9 @@
 """Mutation check: does the test suite really catch a broken snippet or a wrong recorded output?
 
-Usage: python scripts/mutation.py [--pages SLUG ...] [--jobs N]     (make mutation)
+Usage: python -m verified_docs.mutation [--pages SLUG ...] [--jobs N]     (make mutation)
 
-For every page and language, using the harness's own functions (tests/test_pages.py):
+For every page and language, using the engine's own functions (execute.py, checks.py), and
+breaking each block the way its tier says (tiers.py, `mutation`):
 - code mutants: each run-tier snippet gets a failing first statement (`raise RuntimeError` in
   Python, `exit 97` in shell) and the page is run again; killed if the run reports the failure.
 - output mutants: one digit of each recorded output is changed (a letter where it has no digit);
@@ -26,11 +27,11 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from tests.pages import Block, Page, all_pages, rel  # noqa: E402
-from tests.test_pages import check_outputs, lint_problem, resolve_problem, run_page_tier  # noqa: E402
+from .checks import lint_problem, resolve_problem
+from .execute import check_outputs, run_page_tier
+from .pages import Block, Page, all_pages
+from .project import ROOT, rel
+from .tiers import TIERS
 
 REPORT = ROOT / "build" / "mutation" / "report.txt"
 
@@ -77,7 +78,7 @@ def failing_statement(block: Block) -> str:
 
 def code_mutants(page: Page) -> list[Mutant]:
     out = []
-    for block in [b for b in page.blocks if b.tier == "run"]:
+    for block in [b for b in page.blocks if TIERS[b.tier].mutation == "failing-statement"]:
         mutant = Mutant("code", block, f"failing first statement in {rel(block.snippet)}")
         original = block.snippet.read_text(encoding="utf-8")
         try:
@@ -103,7 +104,7 @@ def output_mutants(page: Page, blocks: list[Block], results: list[dict], stderr:
     for i, block in enumerate(blocks):
         if block.expected is None:
             continue
-        changed = mutate_digit(block.expected, block.tier_args.get("volatile"))
+        changed = mutate_digit(block.expected, block.options.get("volatile"))
         if changed is None:
             m = Mutant("output", block, f"{rel(block.output_file)} has no number outside its volatile spans")
             m.killed, m.reason = False, "nothing to mutate (not a hole: the output has no stable number)"
@@ -127,10 +128,11 @@ def output_mutants(page: Page, blocks: list[Block], results: list[dict], stderr:
 def static_mutants(page: Page) -> list[Mutant]:
     out = []
     for block in page.blocks:
-        if block.tier not in ("resolve", "lint"):
+        how = TIERS[block.tier].mutation
+        if how not in ("bad-pin", "syntax-error"):
             continue
         original = block.snippet.read_text(encoding="utf-8")
-        if block.tier == "resolve":
+        if how == "bad-pin":
             mutated, n = re.subn(r"==[\w.+]+", "==0.0.0.dev999", original, count=1)
             what = "first pin changed to a version that does not exist"
         else:
@@ -145,7 +147,7 @@ def static_mutants(page: Page) -> list[Mutant]:
             block.snippet.write_text(mutated, encoding="utf-8")
             block.code = mutated
             with tempfile.TemporaryDirectory() as tmp:
-                problem = resolve_problem(block, Path(tmp)) if block.tier == "resolve" else lint_problem(block)
+                problem = resolve_problem(block, Path(tmp)) if how == "bad-pin" else lint_problem(block)
             m.killed = problem is not None
             if not m.killed:
                 m.reason = "the check still passes"
@@ -159,7 +161,7 @@ def static_mutants(page: Page) -> list[Mutant]:
 def check_page(page: Page) -> tuple[list[Mutant], list[str]]:
     started = time.perf_counter()
     log(f"{page.id}: baseline run")
-    blocks, results, stderr = run_page_tier(page, "run") if any(b.tier == "run" for b in page.blocks) else ([], [], "")
+    blocks, results, stderr = run_page_tier(page, "run") if page.has("run") else ([], [], "")
     problems = check_outputs(blocks, results, stderr, record=False, nodeid="mutation")
     if problems:
         raise SystemExit(f"{page.id}: the unmutated page already fails; fix it first:\n" + "\n".join(problems))
@@ -167,7 +169,7 @@ def check_page(page: Page) -> tuple[list[Mutant], list[str]]:
     mutants += static_mutants(page)
     log(f"{page.id}: code mutants")
     mutants += code_mutants(page)
-    offline = [f"{b.where} ({b.tier})" for b in page.blocks if b.tier in ("gpu", "network")]
+    offline = [f"{b.where} ({b.tier})" for b in page.blocks if TIERS[b.tier].mutation is None]
     log(f"{page.id}: done in {time.perf_counter() - started:.0f} s")
     return mutants, offline
 
@@ -185,7 +187,7 @@ def main(argv=None) -> int:
     offline = [o for _, os_ in outcomes for o in os_]
 
     lines = []
-    for kind in ("code", "output", "resolve", "lint"):
+    for kind in ("code", "output", *(t for t in TIERS if TIERS[t].mutation in ("bad-pin", "syntax-error"))):
         group = [m for m in mutants if m.kind == kind]
         if group:
             killed = sum(bool(m.killed) for m in group)
@@ -193,7 +195,7 @@ def main(argv=None) -> int:
     run_tier = [m for m in mutants if m.kind in ("code", "output")]
     rate = 100 * sum(bool(m.killed) for m in run_tier) / max(1, len(run_tier))
     lines.append(f"run-tier kill rate: {rate:.1f} % of {len(run_tier)} mutants")
-    lines.append(f"not killable offline (gpu, network): {len(offline)} blocks")
+    lines.append(f"not killable offline ({', '.join(t for t in TIERS if TIERS[t].mutation is None)}): {len(offline)} blocks")
     lines += [f"  {o}" for o in offline]
     survivors = [m for m in mutants if not m.killed]
     lines.append(f"survivors: {len(survivors)}")

@@ -99,6 +99,17 @@ class Page:
         return any(b.tier == tier for b in self.blocks)
 
     @property
+    def prose(self) -> str:
+        """The page's text outside code blocks (diagram fences included)."""
+        return "\n".join(line for i in self.items if isinstance(i, Prose) for line in i.lines)
+
+    @property
+    def diagrams(self) -> list[str]:
+        """The syntax of each non-code fence (diagram) in the prose, in page order."""
+        return [m["info"].split()[0] for line in self.prose.splitlines()
+                if (m := FENCE.match(line)) and m["info"].split() and m["info"].split()[0] in NOT_CODE]
+
+    @property
     def workdir_links(self) -> dict:
         """Front matter `test_workdir:` {name: target}: what the reader has beside the page's
         files when running it (target "venv" or "fixtures/<path>")."""
@@ -174,8 +185,12 @@ def page_lang(path: Path) -> tuple[str, str]:
     return stem.as_posix(), m[2]
 
 
-def read(text: str, path: Path, *, first_line: int = 1, options: dict | None = None, meta: dict | None = None) -> Page:
-    """Read page text (without front matter; its first line is the file's `first_line`)."""
+def read(text: str, path: Path, *, first_line: int = 1, options: dict | None = None, meta: dict | None = None,
+         missing_outputs_ok: bool = False) -> Page:
+    """Read page text (without front matter; its first line is the file's `first_line`).
+
+    A recording that does not exist yet is an error, except while recording (`make outputs`).
+    """
     options = dict(options or snippet_options())
     slug, lang = page_lang(path)
     page = Page(path=path, lang=lang, slug=slug, meta=meta or {})
@@ -233,6 +248,9 @@ def read(text: str, path: Path, *, first_line: int = 1, options: dict | None = N
                     raise PageError(f'{at(k + 1)}: a recorded output is included with one --8<-- "page/lang/NN_name.out" line, written by `make outputs`, never typed in the page')
                 if block.output_file.is_file():
                     block.expected = "\n".join(expand(out_body, options)) + "\n"
+                elif not missing_outputs_ok:
+                    raise PageError(f"{at(k + 1)}: the recorded output {rel(block.output_file)} does not exist; "
+                                    "run `make outputs` to record it by running the block")
             block.end = end + first_line
             block.lines = lines[i : end + 1]
             flush(end + 1 + first_line)
@@ -267,10 +285,10 @@ def split_front_matter(source: str, body: str | None = None) -> tuple[str, int, 
     return content, source[: len(source) - len(content)].count("\n") + 1, meta
 
 
-def load_page(path: Path, options: dict | None = None) -> Page:
+def load_page(path: Path, options: dict | None = None, missing_outputs_ok: bool = False) -> Page:
     path = Path(path)
     content, first, meta = split_front_matter(path.read_text(encoding="utf-8"))
-    return read(content, path, first_line=first, options=options, meta=meta)
+    return read(content, path, first_line=first, options=options, meta=meta, missing_outputs_ok=missing_outputs_ok)
 
 
 def page_paths(docs: Path = DOCS) -> list[Path]:

@@ -65,7 +65,7 @@ def pytest_collect_file(file_path: Path, parent):
 class PageFile(pytest.File):
     def collect(self):
         try:
-            page = load_page(self.path)
+            page = load_page(self.path, missing_outputs_ok=self.config.getoption("--record-outputs"))
             build.with_figures(page)  # unknown bench keys fail here as in `mkdocs build`
         except (PageError, FigureError) as exc:
             yield ReadItem.from_parent(self, name="read", error=str(exc))
@@ -266,7 +266,9 @@ class Scheduler:
             terminalreporter.write_line(f"{sum(t for t, _, _ in self.times):7.1f} s  total, {self.pool._max_workers} at a time")
         hits = [r for r in self.skips.values() if r.startswith("cache hit")]
         if hits or self.config.getoption("--cached"):
-            terminalreporter.write_line(f"content-hash cache: {len(hits)} page run(s) or install resolutions skipped (unchanged since they passed)")
+            site_hits = sum("same built site" in str(r.longrepr) for r in terminalreporter.stats.get("skipped", []))
+            terminalreporter.write_line(f"content-hash cache: {len(hits)} page run(s) or install resolutions and "
+                                        f"{site_hits} site test(s) skipped (unchanged since they passed)")
 
 
 # ------------------------------------------------------------------------------ fixtures
@@ -299,7 +301,57 @@ def site(request) -> Path:
     )
     if proc.returncode != 0:
         pytest.fail(f"mkdocs build --strict failed:\n{proc.stderr[-6000:]}", pytrace=False)
+    digest = hashlib.sha256()
+    for f in sorted(p for p in out.rglob("*") if p.is_file()):
+        digest.update(f.relative_to(out).as_posix().encode() + b"\0" + f.read_bytes())
+    request.config._verified_site_hash = digest.hexdigest()
     return out
+
+
+# --cached for the tests of the built site: a test that passed on a byte-identical site, with the
+# same test module, engine and packages, is not run again (the build itself always runs).
+SITE_CACHE = BUILD / "cache" / "site-tests.json"
+
+
+def _site_test_key(item) -> str | None:
+    site_hash = getattr(item.config, "_verified_site_hash", None)
+    if site_hash is None:
+        return None
+    module = Path(str(item.fspath)).read_bytes()
+    return hashlib.sha256(f"{site_hash}{item.nodeid}{records.engine_hash()}{records.environment_fingerprint()}".encode() + module).hexdigest()
+
+
+def _site_cache() -> dict:
+    import json
+
+    return json.loads(SITE_CACHE.read_text()) if SITE_CACHE.is_file() else {}
+
+
+@pytest.fixture(autouse=True)
+def _skip_unchanged_site_test(request):
+    if "site" not in request.fixturenames or not request.config.getoption("--cached"):
+        return
+    request.getfixturevalue("site")
+    key = _site_test_key(request.node)
+    if key and _site_cache().get(request.node.nodeid) == key:
+        pytest.skip("cache hit: passed before on this same built site")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call" and "site" in getattr(item, "fixturenames", ()):
+        import json
+
+        cache = _site_cache()
+        key = _site_test_key(item)
+        if report.passed and key:
+            cache[item.nodeid] = key
+        else:
+            cache.pop(item.nodeid, None)
+        SITE_CACHE.parent.mkdir(parents=True, exist_ok=True)
+        SITE_CACHE.write_text(json.dumps(cache, indent=0))
 
 
 def pytest_collection_modifyitems(session, config, items):

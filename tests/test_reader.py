@@ -1,0 +1,87 @@
+"""Bad input to the one page reader fails with file:line and what to write instead, in pytest
+(the page's ::read item) and in `mkdocs build` (the plugin raises the same message)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+from verified_docs.build import with_figures
+from verified_docs.figures import FigureError
+from verified_docs.mkdocs_plugin import VerifiedDocsPlugin
+from verified_docs.pages import Block, PageError, Prose, read
+from verified_docs.project import snippet_options
+
+GOOD = """# Title
+
+<!--pytest.mark.run-->
+```python
+--8<-- "t/es/01_a.py"
+```
+
+<!--pytest-codeblocks:expected-output-->
+```text
+--8<-- "t/es/01_a.out"
+```
+"""
+
+
+@pytest.fixture
+def snippets(tmp_path):
+    (tmp_path / "t/es").mkdir(parents=True)
+    (tmp_path / "t/es/01_a.py").write_text("print(1)\n")
+    (tmp_path / "t/es/01_a.out").write_text("1\n")
+    return tmp_path
+
+
+def read_text(text, snippets, path="page.es.md"):
+    options = dict(snippet_options()) | {"base_path": [str(snippets)]}
+    return read(text, snippets / path, first_line=3, options=options)
+
+
+def test_a_good_page_reads_into_prose_and_blocks_with_spans(snippets):
+    page = read_text(GOOD, snippets)
+    kinds = [type(i).__name__ for i in page.items]
+    assert kinds == ["Prose", "Block"]
+    block = page.blocks[0]
+    assert isinstance(block, Block) and isinstance(page.items[0], Prose)
+    # first_line=3: the text starts on the file's third line (after front matter)
+    assert (block.start, block.lineno, block.end) == (5, 6, 13)
+    assert block.code.strip() == "print(1)" and block.expected.strip() == "1" and block.tier == "run"
+    assert block.lines[0] == "<!--pytest.mark.run-->" and block.lines[-1] == "```"
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (("pytest.mark.run", "pytest.mark.runn"), r"page\.es\.md:5: unknown tier 'runn'; write a tier mark such as"),
+        (("<!--pytest.mark.run-->\n", ""), r"page\.es\.md:5: this code fence has no tier; put a tier mark"),
+        (('--8<-- "t/es/01_a.py"', "print(1)"), r'page\.es\.md:6: code comes from a file in snippets/ through one --8<-- "page/lang/NN_name.ext" line'),
+        (("01_a.py", "01_b.py"), r'page\.es\.md:6: snippet "t/es/01_b.py" not found under .*create it, or fix the name'),
+        (("01_a.out", "01_b.out"), r"page\.es\.md:11: the recorded output .*01_b\.out does not exist; run `make outputs`"),
+        (("pytest.mark.run", 'pytest.mark.run(python="3.13")'), r"page\.es\.md:5: the run tier does not take python; it takes figure, volatile"),
+        (("pytest.mark.run", "pytest.mark.run(3)"), r"page\.es\.md:5: the mark's options must be keyword literals"),
+    ],
+)
+def test_bad_input_names_file_line_and_the_fix(snippets, change, message):
+    with pytest.raises(PageError, match=message):
+        read_text(GOOD.replace(*change), snippets)
+
+
+def test_an_unknown_bench_key_names_file_and_line(snippets):
+    page = read_text(GOOD + "\nTook {{ bench:har.jax.warm_41 }}.\n", snippets)
+    with pytest.raises(FigureError, match=r"page\.es\.md:15: unknown bench key 'har\.jax\.warm_41'"):
+        with_figures(page)
+
+
+def test_mkdocs_build_fails_with_the_same_message(snippets, tmp_path):
+    bad = tmp_path / "docs" / "bad.es.md"
+    bad.parent.mkdir()
+    bad.write_text("---\ntitle: x\n---\n" + GOOD.replace("pytest.mark.run", "pytest.mark.runn"))
+    plugin = VerifiedDocsPlugin()
+    plugin.on_config(None)
+    page = SimpleNamespace(file=SimpleNamespace(abs_src_path=str(bad)), url="bad/")
+    with pytest.raises(PluginError, match=r"bad\.es\.md:6: unknown tier 'runn'"):
+        plugin.on_page_markdown(GOOD.replace("pytest.mark.run", "pytest.mark.runn"), page, SimpleNamespace(site_url="/"), None)
