@@ -1,4 +1,4 @@
-"""The offline layer every page test runs under (tests/offline/sitecustomize.py)."""
+"""The offline layer every page test runs under (scripts/verified_docs/offline/sitecustomize.py)."""
 
 import subprocess
 import sys

@@ -24,7 +24,7 @@ from pathlib import Path
 from . import figures, notebooks, records
 from .pages import Block, Page, Prose, content_hash
 from .project import rel
-from .tiers import TIERS
+from .tiers import CI_TIER, TIERS
 
 LABEL = {"es": "Verificación", "en": "Verification"}
 STAMP = {
@@ -68,7 +68,7 @@ def with_figures(page: Page) -> Page:
 
 def notebook_of(page: Page, title: str, page_url: str, link: Callable[[str], str]) -> tuple[str, str] | None:
     """Step 2: (file name, JSON) of the page's notebook, if it has run-tier blocks."""
-    if not page.has("run"):
+    if not page.has(CI_TIER):
         return None
     nb = notebooks.build(page, title, page_url, link)
     return f"{posixpath.basename(page.slug)}.ipynb", json.dumps(nb, ensure_ascii=False, indent=1) + "\n"
@@ -119,7 +119,7 @@ def render_page(page: Page, site_url: str, link: Callable[[str], str]) -> Render
     if nb:
         under_title.append(f'<p class="notebook-download"><a href="{nb[0]}" download>{html.escape(NOTEBOOK_LINK[page.lang])}</a> '
                            f"(<code>{nb[0]}</code>)</p>")
-    if page.has("run"):
+    if page.has(CI_TIER):
         under_title.append(stamp(page))
     if under_title:
         at = next((i + 1 for i, ln in enumerate(lines) if ln.startswith("# ")), 0)

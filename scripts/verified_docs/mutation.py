@@ -31,7 +31,7 @@ from .checks import lint_problem, resolve_problem
 from .execute import check_outputs, run_page_tier
 from .pages import Block, Page, all_pages
 from .project import ROOT, rel
-from .tiers import TIERS
+from .tiers import CI_TIER, TIERS
 
 REPORT = ROOT / "build" / "mutation" / "report.txt"
 
@@ -84,7 +84,7 @@ def code_mutants(page: Page) -> list[Mutant]:
         try:
             block.snippet.write_text(failing_statement(block) + original, encoding="utf-8")
             # the runner re-reads the page and its snippets from disk, so it runs the mutant
-            blocks, results, stderr = run_page_tier(page, "run")
+            blocks, results, stderr = run_page_tier(page, CI_TIER)
             problems = check_outputs(blocks, results, stderr, record=False, nodeid="mutation")
             mutant.killed = bool(problems)
             if not mutant.killed:
@@ -161,7 +161,7 @@ def static_mutants(page: Page) -> list[Mutant]:
 def check_page(page: Page) -> tuple[list[Mutant], list[str]]:
     started = time.perf_counter()
     log(f"{page.id}: baseline run")
-    blocks, results, stderr = run_page_tier(page, "run") if page.has("run") else ([], [], "")
+    blocks, results, stderr = run_page_tier(page, CI_TIER) if page.has(CI_TIER) else ([], [], "")
     problems = check_outputs(blocks, results, stderr, record=False, nodeid="mutation")
     if problems:
         raise SystemExit(f"{page.id}: the unmutated page already fails; fix it first:\n" + "\n".join(problems))

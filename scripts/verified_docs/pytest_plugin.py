@@ -33,7 +33,7 @@ from . import build, checks, execute, records
 from .figures import FigureError
 from .pages import Page, PageError, load_page, page_paths
 from .project import BUILD, DOCS, ROOT, rel
-from .tiers import TIERS
+from .tiers import CI_TIER, TIERS
 
 
 def pytest_addoption(parser):
@@ -138,13 +138,13 @@ class PageRunItem(VerifiedItem):
         record = self.config.getoption("--record-outputs")
         problems = execute.check_outputs(blocks, results, stderr, record, self.nodeid)
         if problems:
-            if self.tier == "run":
+            if self.tier == CI_TIER:
                 records.forget(self.page)
             raise Failed("\n\n".join(problems))
         for block, res in zip(blocks, results):
             if not TIERS[self.tier].compare:
                 print(f"--- {block.where}\n{res['stdout']}")  # shown with -s; depends on the machine
-        if self.tier == "run" and not record:
+        if self.tier == CI_TIER and not record:
             records.write_passed(self.page)  # also the page's verification stamp
 
 
@@ -218,7 +218,7 @@ class Scheduler:
                     return f"{rel(item.page.path)} [{item.page.lang}]: {reason}"
             if requires == "online" and not self.config.getoption("--online"):
                 return f"{rel(item.page.path)} [{item.page.lang}]: the network tier runs only with --online (make test-online)"
-            if cached and item.tier == "run":
+            if cached and item.tier == CI_TIER:
                 hit = records.unchanged_since_passed(item.page)
                 if hit:
                     return f"cache hit: {item.page.id} unchanged since it passed on {hit['date']}"

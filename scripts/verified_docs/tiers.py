@@ -98,3 +98,7 @@ OUTPUT_LINE = re.compile(r"^[ \t]*<!--\s*pytest-codeblocks:expected-output\s*-->
 
 def executed(tier: str) -> bool:
     return TIERS[tier].check == "execute"
+
+# The tier CI executes on every run: its passing run is the page's stamp, and a page with blocks
+# of this tier is offered as a notebook.
+CI_TIER = next(t.name for t in TIERS.values() if t.check == "execute" and t.requires is None and t.compare)
