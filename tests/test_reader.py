@@ -85,3 +85,36 @@ def test_mkdocs_build_fails_with_the_same_message(snippets, tmp_path):
     page = SimpleNamespace(file=SimpleNamespace(abs_src_path=str(bad)), url="bad/")
     with pytest.raises(PluginError, match=r"bad\.es\.md:6: unknown tier 'runn'"):
         plugin.on_page_markdown(GOOD.replace("pytest.mark.run", "pytest.mark.runn"), page, SimpleNamespace(site_url="/"), None)
+
+
+def test_a_new_tier_is_one_entry_in_the_table(snippets, monkeypatch):
+    """Reader, badge, notebook and markers follow tiers.TIERS: nothing else names the tiers."""
+    from verified_docs import tiers
+    from verified_docs.build import badge
+    from verified_docs.notebooks import build as notebook
+    from verified_docs.pytest_plugin import pytest_configure
+
+    new = tiers.Tier("slow", "syntax", None, compare=False, notebook="text", mutation="syntax-error",
+                     marker_help="only syntax, too slow for CI", badge={"es": ("lento", "Lento."), "en": ("slow", "Slow.")})
+    monkeypatch.setitem(tiers.TIERS, "slow", new)
+    page = read_text(GOOD.replace("pytest.mark.run", "pytest.mark.slow").split("<!--pytest-codeblocks")[0], snippets)
+    assert page.blocks[0].tier == "slow"
+    assert "tier--slow" in "\n".join(badge(page.blocks[0])) and "lento" in "\n".join(badge(page.blocks[0]))
+    cells = notebook(page).cells
+    assert not [c for c in cells if c.cell_type == "code"] and "lento" in cells[-1].source  # a terminal step, as text
+    lines = []
+    pytest_configure(SimpleNamespace(addinivalue_line=lambda name, line: lines.append(line),
+                                     getoption=lambda name: 1, pluginmanager=SimpleNamespace(register=lambda *a: None)))
+    assert "slow: only syntax, too slow for CI" in lines
+
+
+def test_every_site_language_has_the_engines_texts():
+    """A language added to mkdocs.yml needs the engine's few sentences in it; this says which."""
+    from verified_docs import build, figures, notebooks, tiers
+    from verified_docs.project import languages
+
+    tables = {"tiers.TIERS[*].badge": [t.badge for t in tiers.TIERS.values()],
+              "build.STAMP": [build.STAMP], "build.LABEL": [build.LABEL], "build.NOTEBOOK_LINK": [build.NOTEBOOK_LINK],
+              "notebooks.TEXT": [notebooks.TEXT], "figures.TEXT": [figures.TEXT]}
+    missing = [f"{name}['{lang}']" for name, group in tables.items() for table in group for lang in languages() if lang not in table]
+    assert not missing, "translate these for the site's languages (mkdocs.yml): " + ", ".join(sorted(set(missing)))
