@@ -17,6 +17,7 @@ ordering of tests.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import shutil
@@ -54,9 +55,14 @@ def pytest_configure(config):
 
 
 def pytest_collect_file(file_path: Path, parent):
-    if file_path.suffix == ".md" and file_path.resolve().is_relative_to(DOCS) and file_path.resolve() in set(page_paths()):
+    if file_path.suffix == ".md" and file_path.resolve().is_relative_to(DOCS) and file_path.resolve() in _pages():
         return PageFile.from_parent(parent, path=file_path)
     return None
+
+
+@functools.lru_cache(maxsize=None)
+def _pages() -> frozenset:
+    return frozenset(p.resolve() for p in page_paths())
 
 
 # ------------------------------------------------------------------------------ collection
@@ -230,6 +236,8 @@ class Scheduler:
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_finish(self, session):
+        if session.config.option.collectonly:
+            return
         for item in session.items:
             if isinstance(item, PageRunItem) or (isinstance(item, BlockItem) and TIERS[item.block.tier].check == "resolve"):
                 reason = self.skip_reason(item)
