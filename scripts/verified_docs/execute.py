@@ -47,6 +47,12 @@ def runner_env(tier: str, workdir: Path) -> dict:
     env["PYTHONHASHSEED"] = "0"
     env.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
     env["OFFLINE_FIXTURES"] = str(FIXTURES)
+    # Pages run side by side (--page-jobs): each gets its share of the cores, or the math
+    # libraries' thread pools (OpenMP spins) oversubscribe them and every page runs slower.
+    threads = env.get("VERIFIED_DOCS_THREADS")
+    if threads:
+        for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS", "TF_NUM_INTRAOP_THREADS"):
+            env.setdefault(var, threads)
     if TIERS[tier].requires != "online":  # offline: network guard and fixtures in every Python process
         env["PYTHONPATH"] = os.pathsep.join([str(OFFLINE)] + [p for p in [env.get("PYTHONPATH")] if p])
     return env

@@ -151,7 +151,7 @@ class PageRunItem(VerifiedItem):
             if not TIERS[self.tier].compare:
                 print(f"--- {block.where}\n{res['stdout']}")  # shown with -s; depends on the machine
         if self.tier == CI_TIER and not record:
-            records.write_passed(self.page)  # also the page's verification stamp
+            records.write_passed(self.page, seconds=getattr(self, "seconds", None))  # also the page's stamp
 
 
 class BlockItem(VerifiedItem):
@@ -202,17 +202,21 @@ class Scheduler:
 
     def __init__(self, config):
         self.config = config
-        self.pool = ThreadPoolExecutor(max_workers=max(1, config.getoption("--page-jobs")))
+        jobs = max(1, config.getoption("--page-jobs"))
+        self.pool = ThreadPoolExecutor(max_workers=jobs)
+        self.resolvers = ThreadPoolExecutor(max_workers=2)
+        os.environ.setdefault("VERIFIED_DOCS_THREADS", str(max(1, (os.cpu_count() or 1) // jobs)))
         self.futures: dict[str, Future] = {}
         self.skips: dict[str, str] = {}
         self.times: list[tuple[float, str, str]] = []
 
-    def _timed(self, nodeid: str, fn, *args):
+    def _timed(self, item, fn, *args):
         started = time.perf_counter()
         try:
             return fn(*args)
         finally:
-            self.times.append((time.perf_counter() - started, nodeid, ""))
+            item.seconds = time.perf_counter() - started
+            self.times.append((item.seconds, item.nodeid, ""))
 
     def skip_reason(self, item) -> str | None:
         cached = self.config.getoption("--cached") and not self.config.getoption("--record-outputs")
@@ -238,15 +242,20 @@ class Scheduler:
     def pytest_collection_finish(self, session):
         if session.config.option.collectonly:
             return
+        runs = []
         for item in session.items:
             if isinstance(item, PageRunItem) or (isinstance(item, BlockItem) and TIERS[item.block.tier].check == "resolve"):
                 reason = self.skip_reason(item)
                 if reason:
                     self.skips[item.nodeid] = reason
                 elif isinstance(item, PageRunItem):
-                    self.futures[item.nodeid] = self.pool.submit(self._timed, item.nodeid, execute.run_page_tier, item.page, item.tier)
-                else:
-                    self.futures[item.nodeid] = self.pool.submit(_resolve, item.page, item.block)
+                    runs.append(item)
+                else:  # pip's resolver mostly waits on the index: its own pool, not a page's core
+                    self.futures[item.nodeid] = self.resolvers.submit(_resolve, item.page, item.block)
+        # Longest first (by the last passing run), so that no long page starts last.
+        runs.sort(key=lambda item: -((records.read(item.page, item.tier) or {}).get("seconds") or 1e9))
+        for item in runs:
+            self.futures[item.nodeid] = self.pool.submit(self._timed, item, execute.run_page_tier, item.page, item.tier)
 
     def outcome(self, item):
         """The item's result: a skip reason (str), an exception, or what its job returned."""
@@ -265,6 +274,7 @@ class Scheduler:
 
     def pytest_sessionfinish(self, session):
         self.pool.shutdown(wait=False, cancel_futures=True)
+        self.resolvers.shutdown(wait=False, cancel_futures=True)
 
     def pytest_terminal_summary(self, terminalreporter):
         if self.times:

@@ -60,11 +60,12 @@ def now() -> str:
     return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 
 
-def write_passed(page: Page, kind: str = "run", key: str | None = None) -> None:
+def write_passed(page: Page, kind: str = "run", key: str | None = None, seconds: float | None = None) -> None:
     path = path_of(page, kind)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({
         "key": key or page_key(page, kind),
+        "seconds": seconds,  # how long it ran: the next run starts the longest pages first
         "content": content_hash(page),
         "date": now(),
         "versions": {"Python": platform.python_version()}
