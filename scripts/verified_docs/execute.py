@@ -58,6 +58,11 @@ def runner_env(tier: str, workdir: Path) -> dict:
     return env
 
 
+def share_cores(jobs: int) -> None:
+    """Pages about to run `jobs` at a time: give each page's math libraries its share of cores."""
+    os.environ.setdefault("VERIFIED_DOCS_THREADS", str(max(1, (os.cpu_count() or 1) // max(1, jobs))))
+
+
 def workdir_of(page: Page, tier: str) -> Path:
     return WORK / f"{page.id}.{tier}"
 

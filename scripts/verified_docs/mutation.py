@@ -28,7 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from .checks import lint_problem, resolve_problem
-from .execute import check_outputs, run_page_tier
+from .execute import check_outputs, run_page_tier, share_cores
 from .pages import Block, Page, all_pages
 from .project import ROOT, rel
 from .tiers import CI_TIER, TIERS
@@ -181,6 +181,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     pages = [p for p in all_pages() if not args.pages or p.slug in args.pages]
     started = time.perf_counter()
+    share_cores(args.jobs)
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         outcomes = list(pool.map(check_page, pages))
     mutants = [m for ms, _ in outcomes for m in ms]

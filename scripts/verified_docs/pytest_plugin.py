@@ -205,7 +205,7 @@ class Scheduler:
         jobs = max(1, config.getoption("--page-jobs"))
         self.pool = ThreadPoolExecutor(max_workers=jobs)
         self.resolvers = ThreadPoolExecutor(max_workers=2)
-        os.environ.setdefault("VERIFIED_DOCS_THREADS", str(max(1, (os.cpu_count() or 1) // jobs)))
+        execute.share_cores(jobs)
         self.futures: dict[str, Future] = {}
         self.skips: dict[str, str] = {}
         self.times: list[tuple[float, str, str]] = []
