@@ -24,7 +24,7 @@ import re
 from pathlib import Path
 
 from . import bench
-from .project import ROOT
+from .project import BACKENDS, ROOT
 
 
 class FigureError(Exception):
@@ -153,14 +153,14 @@ def _bars(record, keys, labels, title, ylabel, lang) -> str:
 
 def chart_har(record, lang):
     title = {"es": "HAR Dense(1), 40 épocas (mediana, mín.–máx.)", "en": "HAR Dense(1), 40 epochs (median, min–max)"}[lang]
-    keys = [f"har.{b}.warm_40" for b in ("torch", "jax", "tensorflow")]
-    return _bars(record, keys, ["torch", "jax", "tensorflow"], title, "s", lang)
+    keys = [f"har.{b}.warm_40" for b in BACKENDS]
+    return _bars(record, keys, list(BACKENDS), title, "s", lang)
 
 
 def chart_mobilenet(record, lang):
     title = {"es": "MobileNetV2 en CPU, por backend (mediana, mín.–máx.)", "en": "MobileNetV2 on CPU, per backend (median, min–max)"}[lang]
-    keys = [f"mobilenet.cpu.{b}.ms_per_image" for b in ("torch", "jax", "tensorflow")]
-    return _bars(record, keys, ["torch", "jax", "tensorflow"], title, "ms/img", lang)
+    keys = [f"mobilenet.cpu.{b}.ms_per_image" for b in BACKENDS]
+    return _bars(record, keys, list(BACKENDS), title, "ms/img", lang)
 
 
 CHARTS = {"har": chart_har, "mobilenet": chart_mobilenet}
