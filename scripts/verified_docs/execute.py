@@ -19,6 +19,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -180,17 +181,44 @@ class RunnerDied(Exception):
     pass
 
 
+RUNNING: set = set()  # page processes under way (run_page_tier), for stop_all()
+
+
+def stop(proc) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        pass
+
+
+def stop_all() -> None:
+    """Stop every page process still running (an interrupted or -x test session)."""
+    for proc in list(RUNNING):
+        stop(proc)
+
+
 def run_page_tier(page: Page, tier: str, snippet_base: Path | None = None) -> tuple[list[Block], list[dict], str]:
     """Run the page's blocks of one tier; return them, their results and the runner's stderr."""
     workdir = workdir_of(page, tier)
     shutil.rmtree(workdir, ignore_errors=True)
     workdir.mkdir(parents=True)
     result = workdir / ".results.json"
-    proc = subprocess.run(
+    # Its own process group, so that an interrupted test session can stop it and its kernel.
+    proc = subprocess.Popen(
         [sys.executable, "-m", "verified_docs.execute", str(page.path), tier, str(result), str(workdir)]
         + (["--snippets", str(snippet_base)] if snippet_base else []),
-        env=runner_env(tier, workdir), capture_output=True, text=True, timeout=PAGE_TIMEOUT_S, cwd=workdir,
+        env=runner_env(tier, workdir), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=workdir,
+        start_new_session=True,
     )
+    RUNNING.add(proc)
+    try:
+        proc.stdout_text, proc.stderr = proc.communicate(timeout=PAGE_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        stop(proc)
+        proc.stdout_text, proc.stderr = proc.communicate()
+        proc.stderr += f"\n(stopped after {PAGE_TIMEOUT_S} s)"
+    finally:
+        RUNNING.discard(proc)
     results = json.loads(result.read_text()) if result.is_file() else []
     blocks = [b for b in page.blocks if b.tier == tier]
     if proc.returncode != 0 or len(results) < len(blocks) and not (results and results[-1]["error"]):

@@ -275,6 +275,7 @@ class Scheduler:
     def pytest_sessionfinish(self, session):
         self.pool.shutdown(wait=False, cancel_futures=True)
         self.resolvers.shutdown(wait=False, cancel_futures=True)
+        execute.stop_all()  # pages still running after -x or Ctrl-C; none after a full run
 
     def pytest_terminal_summary(self, terminalreporter):
         if self.times:
