@@ -22,12 +22,11 @@ import shutil
 import signal
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 from .pages import Block, Page, load_page, page_lang
 from .project import DOCS, FIXTURES, ROOT, rel, snippet_options
-from .tiers import SHELL, TIERS
+from .tiers import TIERS
 
 WORK = ROOT / "build" / "run"
 OFFLINE = Path(__file__).resolve().parent / "offline"

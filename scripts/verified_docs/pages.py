@@ -124,10 +124,6 @@ class Page:
     def html_path(self, site: Path) -> Path:
         return site / self.url / "index.html"
 
-    def twin(self, lang: str) -> Path:
-        """The same page's file in another language."""
-        return self.path.with_name(f"{Path(self.slug).name}.{lang}.md")
-
 
 def expand(lines: list[str], options: dict) -> list[str]:
     """Expand --8<-- includes with the preprocessor MkDocs uses."""

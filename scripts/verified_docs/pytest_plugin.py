@@ -187,8 +187,11 @@ def resolve_key(block) -> str:
 
 
 def _resolve(page: Page, block) -> str | None:
-    with tempfile.TemporaryDirectory() as tmp:
-        problem = checks.resolve_problem(block, Path(tmp))
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            problem = checks.resolve_problem(block, Path(tmp))
+    except checks.MissingTool as exc:  # the Python the page states is not installed: say which
+        problem = f"{block.where}: {exc}"
     kind = f"resolve.{block.lineno}"
     if problem:
         records.forget(page, kind)
