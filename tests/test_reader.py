@@ -63,6 +63,10 @@ def test_a_good_page_reads_into_prose_and_blocks_with_spans(snippets):
         (("01_a.out", "01_b.out"), r"page\.es\.md:11: the recorded output .*01_b\.out does not exist; run `make outputs`"),
         (("pytest.mark.run", 'pytest.mark.run(python="3.13")'), r"page\.es\.md:5: the run tier does not take python; it takes figure, volatile"),
         (("pytest.mark.run", "pytest.mark.run(3)"), r"page\.es\.md:5: the mark's options must be keyword literals"),
+        (("pytest.mark.run", 'pytest.mark.run(volatile=r"(")'), r"page\.es\.md:5: option volatile='\(' must be a regular expression that compiles"),
+        (("pytest.mark.run", "pytest.mark.resolve(python=3.13)"), r'page\.es\.md:5: option python=3\.13 must be a version string such as "3\.13"'),
+        (("pytest.mark.run", "pytest.mark.lint"), r"page\.es\.md:11: nothing compares this recorded output: only run blocks"),
+        (("```python", "```yaml"), r"page\.es\.md:6: a tiered block is python or bash / sh, not 'yaml'"),
     ],
 )
 def test_bad_input_names_file_line_and_the_fix(snippets, change, message):

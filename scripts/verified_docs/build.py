@@ -2,9 +2,10 @@
 
 For each page, in this order (`render_page`):
 1. figures   bench placeholders in the prose become measured values (figures.py)
-2. notebook  a page with run-tier blocks gets its notebook, built from the page with figures in
-3. badges    each tier mark becomes a visible badge: what CI does with the block (tiers.py)
-4. stamp     under the title: when the suite last ran the page and passed (records.py)
+2. badges    each tier mark becomes a visible badge: what CI does with the block (tiers.py)
+3. stamp     under the title: when the suite last ran the page and passed (records.py)
+4. notebook  a page with run-tier blocks gets its notebook, built from the page model with the
+             figures in (not from the badged text)
 After the page is written: hreflang <link>s dropped, a non-default language's search base set
 (`finish_html`); after the whole site: one search index per language (`split_search_index`).
 
@@ -111,16 +112,16 @@ def title_of(page: Page) -> str:
 def render_page(page: Page, site_url: str, link: Callable[[str], str]) -> Rendered:
     """All per-page steps, in order: the Markdown for the page and its notebook."""
     page = with_figures(page)
-    nb = notebook_of(page, title_of(page), site_url + page.url, link)
     lines: list[str] = []
     for item in page.items:
         lines += item.lines if isinstance(item, Prose) else badge(item) + item.lines[1:]
+    stamped = [stamp(page)] if page.has(CI_TIER) else []
+    nb = notebook_of(page, title_of(page), site_url + page.url, link)  # from the page model, not from the badged text
     under_title = []
     if nb:
         under_title.append(f'<p class="notebook-download"><a href="{nb[0]}" download>{html.escape(NOTEBOOK_LINK[page.lang])}</a> '
                            f"(<code>{nb[0]}</code>)</p>")
-    if page.has(CI_TIER):
-        under_title.append(stamp(page))
+    under_title += stamped
     if under_title:
         at = next((i + 1 for i, ln in enumerate(lines) if ln.startswith("# ")), 0)
         lines[at:at] = [""] + [x for u in under_title for x in (u, "")]

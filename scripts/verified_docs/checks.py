@@ -35,7 +35,7 @@ def python_for(version: str) -> str:
 
 def resolve_problem(block: Block, workdir: Path) -> str | None:
     """None when the block's install line resolves under the Python the page states."""
-    python = python_for(block.options.get("python", "3.11"))
+    python = python_for(block.options.get("python", f"{sys.version_info.major}.{sys.version_info.minor}"))
     # The reader's line runs as written, except that its pip (plain `pip` or
     # `.venv/bin/python -m pip`) becomes a resolving dry run under the Python the page states.
     dry = f'"{python}" -m pip install --dry-run --ignore-installed --quiet --disable-pip-version-check'

@@ -32,7 +32,7 @@ from pathlib import Path
 import markdown as markdown_lib
 
 from .project import DOCS, ROOT, default_language, languages, rel, snippet_options
-from .tiers import MARK_LINE, NOT_CODE, OUTPUT_LINE, TIERS
+from .tiers import MARK_LINE, NOT_CODE, OPTION_CHECKS, OUTPUT_LINE, SHELL, TIERS
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 INCLUDE = re.compile(r'^\s*--8<--\s+"([^"]+)"\s*$')
@@ -162,6 +162,8 @@ def _options(tier: str, args: str | None, where: str) -> dict:
         call = ast.parse(f"f({args})", mode="eval").body
         if call.args:
             raise ValueError("positional")
+        if any(k.arg is None for k in call.keywords):
+            raise ValueError("no ** in a mark")
         opts = {k.arg: ast.literal_eval(k.value) for k in call.keywords}
     except (SyntaxError, ValueError) as exc:
         raise PageError(f'{where}: the mark\'s options must be keyword literals, e.g. pytest.mark.run(volatile=r"\\d+ s"): {exc}') from None
@@ -169,6 +171,10 @@ def _options(tier: str, args: str | None, where: str) -> dict:
     if wrong:
         takes = ", ".join(sorted(TIERS[tier].options)) or "no options"
         raise PageError(f"{where}: the {tier} tier does not take {', '.join(wrong)}; it takes {takes}")
+    for name, value in opts.items():
+        problem = OPTION_CHECKS[name](value)
+        if problem:
+            raise PageError(f"{where}: option {name}={value!r} must be {problem}")
     return opts
 
 
@@ -218,6 +224,9 @@ def read(text: str, path: Path, *, first_line: int = 1, options: dict | None = N
             indent = len(fence["indent"])
             body = [ln[indent:] if ln[:indent].strip() == "" else ln.lstrip() for ln in lines[i + 2 : close]]
             syntax = (fence["info"].split() or [""])[0]
+            if syntax != "python" and syntax not in SHELL:
+                raise PageError(f"{at(i + 1)}: a tiered block is python or {' / '.join(sorted(SHELL))}, not '{syntax or 'no language'}'; "
+                                "text that is not code goes in prose, or in a recorded output")
             snippet = _include(body, options, at(i + 1))
             if snippet is None:
                 raise PageError(f'{at(i + 1)}: code comes from a file in snippets/ through one --8<-- "page/lang/NN_name.ext" line, not typed in the page')
@@ -233,6 +242,10 @@ def read(text: str, path: Path, *, first_line: int = 1, options: dict | None = N
             while k < len(lines) and not lines[k].strip():
                 k += 1
             if k < len(lines) and OUTPUT_LINE.match(lines[k]):
+                if not TIERS[tier].compare or block.is_file:
+                    shown = [t for t in TIERS if TIERS[t].compare]
+                    raise PageError(f"{at(k)}: nothing compares this recorded output: only {', '.join(shown)} blocks that are "
+                                    "not saved files have their output checked; remove it, or show it as prose")
                 out_fence = FENCE.match(lines[k + 1]) if k + 1 < len(lines) else None
                 if not out_fence:
                     raise PageError(f"{at(k)}: an expected-output mark must be directly followed by a fence that includes the recording")
@@ -277,13 +290,16 @@ def split_front_matter(source: str, body: str | None = None) -> tuple[str, int, 
     if body is not None and source.endswith(body):
         content = body
     if not source.endswith(content):
-        raise PageError("front matter could not be located")
+        raise PageError("the page's front matter could not be located; it must be the file's first lines, between --- lines")
     return content, source[: len(source) - len(content)].count("\n") + 1, meta
 
 
 def load_page(path: Path, options: dict | None = None, missing_outputs_ok: bool = False) -> Page:
     path = Path(path)
-    content, first, meta = split_front_matter(path.read_text(encoding="utf-8"))
+    try:
+        content, first, meta = split_front_matter(path.read_text(encoding="utf-8"))
+    except PageError as exc:
+        raise PageError(f"{rel(path)}:1: {exc}") from None
     return read(content, path, first_line=first, options=options, meta=meta, missing_outputs_ok=missing_outputs_ok)
 
 

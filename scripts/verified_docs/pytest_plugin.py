@@ -17,7 +17,6 @@ ordering of tests.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import os
 import shutil
@@ -32,7 +31,7 @@ import pytest
 
 from . import build, checks, execute, records
 from .figures import FigureError
-from .pages import Page, PageError, load_page, page_paths
+from .pages import Page, PageError, load_page
 from .project import BUILD, DOCS, ROOT, rel
 from .tiers import CI_TIER, TIERS
 
@@ -55,14 +54,12 @@ def pytest_configure(config):
 
 
 def pytest_collect_file(file_path: Path, parent):
-    if file_path.suffix == ".md" and file_path.resolve().is_relative_to(DOCS) and file_path.resolve() in _pages():
+    # Every Markdown file under docs/ is a page: one whose name is not <slug>.<lang>.md fails its
+    # ::read item, as it fails `mkdocs build`.
+    if file_path.suffix == ".md" and file_path.resolve().is_relative_to(DOCS):
         return PageFile.from_parent(parent, path=file_path)
     return None
 
-
-@functools.lru_cache(maxsize=None)
-def _pages() -> frozenset:
-    return frozenset(p.resolve() for p in page_paths())
 
 
 # ------------------------------------------------------------------------------ collection
@@ -115,7 +112,7 @@ class ReadItem(VerifiedItem):
 
     def runtest(self):
         if self.error:
-            raise Failed(self.error)
+            self.fail(self.error)
 
     def reportinfo(self):
         return self.path, None, f"{rel(self.path)}: read"
@@ -131,27 +128,39 @@ class PageRunItem(VerifiedItem):
     def reportinfo(self):
         return self.path, None, f"{rel(self.path)}: {self.tier} tier"
 
+    def run_and_check(self):
+        """The background job: run the page, compare its outputs and, when it passed, write its
+        record (the stamp the site shows) before the job counts as done."""
+        started = time.perf_counter()
+        try:
+            blocks, results, stderr = execute.run_page_tier(self.page, self.tier)
+            record = self.config.getoption("--record-outputs")
+            problems = execute.check_outputs(blocks, results, stderr, record, self.nodeid)
+        except execute.RunnerDied as exc:
+            blocks, results, problems, record = [], [], [f"{exc}\n{execute.rerun_hint(self.nodeid)}"], False
+        except Exception as exc:  # noqa: BLE001 - reported by the item, with the page named
+            blocks, results, problems, record = [], [], [f"{rel(self.path)}: the run could not be checked: {exc!r}"], False
+        seconds = time.perf_counter() - started
+        if self.tier == CI_TIER:
+            if problems:
+                records.forget(self.page)
+            elif not record:
+                records.write_passed(self.page, seconds=seconds)
+        return seconds, blocks, results, problems
+
     def runtest(self):
         scheduler: Scheduler = self.config.pluginmanager.get_plugin("verified_docs_scheduler")
         outcome = scheduler.outcome(self)
         if isinstance(outcome, str):
             pytest.skip(outcome)
         if isinstance(outcome, Exception):
-            if isinstance(outcome, execute.RunnerDied):
-                self.fail(str(outcome))
-            raise outcome
-        blocks, results, stderr = outcome
-        record = self.config.getoption("--record-outputs")
-        problems = execute.check_outputs(blocks, results, stderr, record, self.nodeid)
+            raise Failed(f"{rel(self.path)}: {outcome!r}")
+        _, blocks, results, problems = outcome
         if problems:
-            if self.tier == CI_TIER:
-                records.forget(self.page)
             raise Failed("\n\n".join(problems))
         for block, res in zip(blocks, results):
             if not TIERS[self.tier].compare:
                 print(f"--- {block.where}\n{res['stdout']}")  # shown with -s; depends on the machine
-        if self.tier == CI_TIER and not record:
-            records.write_passed(self.page, seconds=getattr(self, "seconds", None))  # also the page's stamp
 
 
 class BlockItem(VerifiedItem):
@@ -172,7 +181,7 @@ class BlockItem(VerifiedItem):
             scheduler: Scheduler = self.config.pluginmanager.get_plugin("verified_docs_scheduler")
             problem = scheduler.outcome(self)
             if isinstance(problem, Exception):
-                raise problem
+                raise Failed(f"{self.block.where}: the check could not run: {problem!r}")
             if problem and problem.startswith("cache hit"):
                 pytest.skip(problem)
         if problem:
@@ -192,6 +201,8 @@ def _resolve(page: Page, block) -> str | None:
             problem = checks.resolve_problem(block, Path(tmp))
     except checks.MissingTool as exc:  # the Python the page states is not installed: say which
         problem = f"{block.where}: {exc}"
+    except subprocess.TimeoutExpired:
+        problem = f"{block.where}: pip did not resolve the line within {checks.RESOLVE_TIMEOUT_S} s (is the package index reachable?)"
     kind = f"resolve.{block.lineno}"
     if problem:
         records.forget(page, kind)
@@ -213,13 +224,10 @@ class Scheduler:
         self.skips: dict[str, str] = {}
         self.times: list[tuple[float, str, str]] = []
 
-    def _timed(self, item, fn, *args):
-        started = time.perf_counter()
-        try:
-            return fn(*args)
-        finally:
-            item.seconds = time.perf_counter() - started
-            self.times.append((item.seconds, item.nodeid, ""))
+    def _timed(self, item):
+        outcome = item.run_and_check()
+        self.times.append((outcome[0], item.nodeid, ""))
+        return outcome
 
     def skip_reason(self, item) -> str | None:
         cached = self.config.getoption("--cached") and not self.config.getoption("--record-outputs")
@@ -258,7 +266,7 @@ class Scheduler:
         # Longest first (by the last passing run), so that no long page starts last.
         runs.sort(key=lambda item: -((records.read(item.page, item.tier) or {}).get("seconds") or 1e9))
         for item in runs:
-            self.futures[item.nodeid] = self.pool.submit(self._timed, item, execute.run_page_tier, item.page, item.tier)
+            self.futures[item.nodeid] = self.pool.submit(self._timed, item)
 
     def outcome(self, item):
         """The item's result: a skip reason (str), an exception, or what its job returned."""

@@ -83,6 +83,21 @@ TIERS: dict[str, Tier] = {
     )
 }
 
+def _regex(value) -> str | None:
+    try:
+        re.compile(value)
+    except (re.error, TypeError) as exc:
+        return f"a regular expression that compiles ({exc})"
+    return None
+
+
+# What each mark option must be: None when the value is fine, else what it should be.
+OPTION_CHECKS = {
+    "volatile": _regex,
+    "python": lambda v: None if isinstance(v, str) and re.fullmatch(r"\d+\.\d+", v) else 'a version string such as "3.13"',
+    "figure": lambda v: None if isinstance(v, str) and re.fullmatch(r"assets/[\w./-]+\.(svg|png)", v) else 'a path under docs/ such as "assets/figures/x.svg"',
+}
+
 # Fences that are not code for the reader to run (diagrams): prose to the reader, no tier.
 NOT_CODE = {"mermaid"}
 
