@@ -65,7 +65,7 @@ def test_a_good_page_reads_into_prose_and_blocks_with_spans(snippets):
         (("pytest.mark.run", "pytest.mark.run(3)"), r"page\.es\.md:5: the mark's options must be keyword literals"),
         (("pytest.mark.run", 'pytest.mark.run(volatile=r"(")'), r"page\.es\.md:5: option volatile='\(' must be a regular expression that compiles"),
         (("pytest.mark.run", "pytest.mark.resolve(python=3.13)"), r'page\.es\.md:5: option python=3\.13 must be a version string such as "3\.13"'),
-        (("pytest.mark.run", "pytest.mark.lint"), r"page\.es\.md:11: nothing compares this recorded output: only run blocks"),
+        (("pytest.mark.run", "pytest.mark.lint"), r"page\.es\.md:10: nothing compares this recorded output: only run blocks"),
         (("```python", "```yaml"), r"page\.es\.md:6: a tiered block is python or bash / sh, not 'yaml'"),
     ],
 )
