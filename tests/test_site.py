@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from verified_docs import records
 from verified_docs.pages import Page, content_hash, readable_pages
+from verified_docs.tiers import CI_TIER
 from verified_docs.project import ROOT, languages, rel
 
 PAGES = readable_pages()
@@ -148,17 +150,14 @@ def test_math_is_marked_for_the_sites_own_katex(site, page):
     )
 
 
-@pytest.mark.parametrize("page", [p for p in PAGES if any(b.tier == "run" for b in p.blocks)], ids=lambda p: p.id)
+@pytest.mark.parametrize("page", [p for p in PAGES if p.has(CI_TIER)], ids=lambda p: p.id)
 def test_page_shows_its_verification_stamp(site, page):
     """Under the title: when the suite last ran the page and passed, or that it has no such record."""
-    import json
-
     stamps = re.findall(r'<p class="verified verified--(\w+)">([^<]*)', page.html_path(site).read_text())
     assert len(stamps) == 1, f"{rel(page.html_path(site))}: expected one verification stamp, found {stamps}"
-    record = ROOT / "build/cache/pages" / f"{page.id}.run.json"
+    data = records.read(page)  # the one reader of page records, as the build uses it
     expected = "none"
-    if record.is_file():
-        data = json.loads(record.read_text())
+    if data is not None:
         expected = "ok" if data["content"] == content_hash(page) else "changed"
         if expected == "ok":
             assert data["date"] in stamps[0][1] and data["versions"]["Keras"] in stamps[0][1]

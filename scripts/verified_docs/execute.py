@@ -24,7 +24,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .pages import Block, Page, load_page, page_lang
+from .pages import Block, Page, load_page
 from .project import DOCS, FIXTURES, ROOT, rel, snippet_options
 from .tiers import TIERS
 
@@ -63,8 +63,9 @@ def share_cores(jobs: int) -> None:
     os.environ.setdefault("VERIFIED_DOCS_THREADS", str(max(1, (os.cpu_count() or 1) // max(1, jobs))))
 
 
-def workdir_of(page: Page, tier: str) -> Path:
-    return WORK / f"{page.id}.{tier}"
+def workdir_of(page_id: str, tier: str) -> Path:
+    """Where a page's tier runs (page_id: `<slug>.<lang>`, Page.id / Block.page_id)."""
+    return WORK / f"{page_id}.{tier}"
 
 
 def link_workdir(page: Page, workdir: Path, fixtures: Path = FIXTURES) -> None:
@@ -198,7 +199,7 @@ def stop_all() -> None:
 
 def run_page_tier(page: Page, tier: str, snippet_base: Path | None = None) -> tuple[list[Block], list[dict], str]:
     """Run the page's blocks of one tier; return them, their results and the runner's stderr."""
-    workdir = workdir_of(page, tier)
+    workdir = workdir_of(page.id, tier)
     shutil.rmtree(workdir, ignore_errors=True)
     workdir.mkdir(parents=True)
     result = workdir / ".results.json"
@@ -284,7 +285,7 @@ def check_figure(block: Block, record: bool) -> list[str]:
     block writes it under that file's name in its working directory; `make outputs` copies it
     into docs/ and the test compares it, like a recorded output."""
     recorded = DOCS / block.options["figure"]
-    made = WORK / f"{page_lang(block.page)[0]}.{block.lang}.run" / recorded.name
+    made = workdir_of(block.page_id, block.tier) / recorded.name
     if not made.is_file():
         return [f"{block.where}: it should draw {recorded.name} in its working directory, and did not"]
     if record:

@@ -74,6 +74,11 @@ class Block:
         return f"{rel(self.page)} [{self.lang}], block at line {self.lineno} ({rel(self.snippet)})"
 
     @property
+    def page_id(self) -> str:
+        """The id of the page the block is on (Page.id)."""
+        return f"{page_lang(self.page)[0]}.{self.lang}"
+
+    @property
     def is_file(self) -> bool:
         """A titled Python block is a file the page asks the reader to save, not a cell."""
         return self.title is not None and self.title.endswith(".py")
