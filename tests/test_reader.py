@@ -98,7 +98,7 @@ def test_a_new_tier_is_one_entry_in_the_table(snippets, monkeypatch):
     from verified_docs.notebooks import build as notebook
     from verified_docs.pytest_plugin import pytest_configure
 
-    new = tiers.Tier("slow", "syntax", None, compare=False, notebook="text", mutation="syntax-error",
+    new = tiers.Tier("slow", "syntax", None, compare=False, notebook="text", mutation="static",
                      marker_help="only syntax, too slow for CI", badge={"es": ("lento", "Lento."), "en": ("slow", "Slow.")})
     monkeypatch.setitem(tiers.TIERS, "slow", new)
     page = read_text(GOOD.replace("pytest.mark.run", "pytest.mark.slow").split("<!--pytest-codeblocks")[0], snippets)

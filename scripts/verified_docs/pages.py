@@ -188,7 +188,7 @@ def page_lang(path: Path) -> tuple[str, str]:
     m = re.match(r"^(.*)\.([\w-]+)\.md$", path.name)
     if not m or m[2] not in languages():
         raise PageError(f"{rel(path)}:1: a page's name ends in .<language>.md, one of {', '.join(languages())} (mkdocs.yml)")
-    stem = (path.relative_to(DOCS).parent / m[1]) if path.resolve().is_relative_to(DOCS) else Path(m[1])
+    stem = (path.resolve().relative_to(DOCS).parent / m[1]) if path.resolve().is_relative_to(DOCS) else Path(m[1])
     return stem.as_posix(), m[2]
 
 

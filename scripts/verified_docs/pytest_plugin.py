@@ -6,7 +6,8 @@
                                              kernel) and print their recorded outputs
     docs/<page>.<lang>.md::gpu | ::network   the same for those tiers, where a GPU / --online exists
     docs/<page>.<lang>.md::resolve[line N]   one install line, resolved with pip --dry-run
-    docs/<page>.<lang>.md::lint[line N]      one block's syntax
+    docs/<page>.<lang>.md::static[line N]    one block CI does not execute (gpu, network, lint):
+                                             its syntax, names and imports, checked offline (static.py)
 Each item carries its tier as a marker (`-m gpu`). Tiers come from tiers.py.
 
 Page executions are started when collection ends, up to --page-jobs at a time, each in its own
@@ -29,7 +30,7 @@ from pathlib import Path
 
 import pytest
 
-from . import build, checks, execute, records
+from . import build, checks, execute, records, static
 from .figures import FigureError
 from .pages import Page, PageError, load_page
 from .project import BUILD, DOCS, ROOT, rel
@@ -82,11 +83,15 @@ class PageFile(pytest.File):
                 item = PageRunItem.from_parent(self, name=tier.name, page=page, tier=tier.name)
                 item.add_marker(tier.name)
                 yield item
-            else:
+            if tier.check == "resolve":
                 for block in blocks:
                     item = BlockItem.from_parent(self, name=f"{tier.name}[line {block.lineno}]", page=page, block=block)
                     item.add_marker(tier.name)
                     yield item
+        for block in filter(static.not_executed, page.blocks):
+            item = StaticItem.from_parent(self, name=f"static[line {block.lineno}]", page=page, block=block)
+            item.add_marker(block.tier)
+            yield item
 
 
 class Failed(Exception):
@@ -164,7 +169,7 @@ class PageRunItem(VerifiedItem):
 
 
 class BlockItem(VerifiedItem):
-    """One block of a tier that does not execute (resolve, lint)."""
+    """One install line of the resolve tier."""
 
     def __init__(self, *, page: Page, block, **kw):
         super().__init__(**kw)
@@ -174,18 +179,34 @@ class BlockItem(VerifiedItem):
         return self.path, self.block.lineno - 1, f"{rel(self.path)}: {self.block.tier} block at line {self.block.lineno}"
 
     def runtest(self):
-        tier = TIERS[self.block.tier]
-        if tier.check == "syntax":
-            problem = checks.lint_problem(self.block)
-        else:
-            scheduler: Scheduler = self.config.pluginmanager.get_plugin("verified_docs_scheduler")
-            problem = scheduler.outcome(self)
-            if isinstance(problem, Exception):
-                raise Failed(f"{self.block.where}: the check could not run: {problem!r}")
-            if problem and problem.startswith("cache hit"):
-                pytest.skip(problem)
+        scheduler: Scheduler = self.config.pluginmanager.get_plugin("verified_docs_scheduler")
+        problem = scheduler.outcome(self)
+        if isinstance(problem, Exception):
+            raise Failed(f"{self.block.where}: the check could not run: {problem!r}")
+        if problem and problem.startswith("cache hit"):
+            pytest.skip(problem)
         if problem:
             self.fail(problem)
+
+
+class StaticItem(VerifiedItem):
+    """One block CI does not execute, checked offline; the page's blocks are checked together
+    (one namespace, one import probe), in the background, and each item reports its own."""
+
+    def __init__(self, *, page: Page, block, **kw):
+        super().__init__(**kw)
+        self.page, self.block = page, block
+
+    def reportinfo(self):
+        return self.path, self.block.lineno - 1, f"{rel(self.path)}: static check of the {self.block.tier} block at line {self.block.lineno}"
+
+    def runtest(self):
+        scheduler: Scheduler = self.config.pluginmanager.get_plugin("verified_docs_scheduler")
+        outcome = scheduler.static_outcome(self.page)
+        if isinstance(outcome, Exception):
+            raise Failed(f"{self.block.where}: the static check could not run: {outcome!r}")
+        if outcome.get(self.block.lineno):
+            self.fail(outcome[self.block.lineno])
 
 
 # ------------------------------------------------------------------------------ scheduling
@@ -221,6 +242,7 @@ class Scheduler:
         self.resolvers = ThreadPoolExecutor(max_workers=2)
         execute.share_cores(jobs)
         self.futures: dict[str, Future] = {}
+        self.static: dict[str, Future] = {}  # page path -> its static check (static.page_problems)
         self.skips: dict[str, str] = {}
         self.times: list[tuple[float, str, str]] = []
 
@@ -255,7 +277,9 @@ class Scheduler:
             return
         runs = []
         for item in session.items:
-            if isinstance(item, PageRunItem) or (isinstance(item, BlockItem) and TIERS[item.block.tier].check == "resolve"):
+            if isinstance(item, StaticItem) and str(item.page.path) not in self.static:
+                self.static[str(item.page.path)] = self.resolvers.submit(static.page_problems, item.page)
+            elif isinstance(item, PageRunItem) or (isinstance(item, BlockItem) and TIERS[item.block.tier].check == "resolve"):
                 reason = self.skip_reason(item)
                 if reason:
                     self.skips[item.nodeid] = reason
@@ -276,6 +300,14 @@ class Scheduler:
             return Failed(f"{item.nodeid} was not scheduled")
         try:
             return self.futures[item.nodeid].result()
+        except Exception as exc:  # noqa: BLE001 - the item reports it
+            return exc
+
+    def static_outcome(self, page: Page):
+        if str(page.path) not in self.static:  # collected without a session (e.g. --collect-only)
+            self.static[str(page.path)] = self.resolvers.submit(static.page_problems, page)
+        try:
+            return self.static[str(page.path)].result()
         except Exception as exc:  # noqa: BLE001 - the item reports it
             return exc
 
@@ -389,6 +421,6 @@ def pytest_collection_modifyitems(session, config, items):
     def order(item):
         if "site" in getattr(item, "fixturenames", ()):
             return 2
-        return 1 if isinstance(item, (PageRunItem, BlockItem)) else 0
+        return 1 if isinstance(item, (PageRunItem, BlockItem, StaticItem)) else 0
 
     items.sort(key=order)

@@ -13,7 +13,10 @@ How a tier is checked (`check`):
   without it the block is skipped with that reason. `compare` says whether its printed output is
   compared with a recording.
 - "resolve": the install line is resolved with pip --dry-run under the Python the page states.
-- "syntax": compiled / bash -n + shellcheck only.
+- "syntax": never executed.
+Every block that CI does not execute (check "syntax", or "execute" with a `requires`) also gets
+the offline static check (static.py): syntax, undefined names in its page's namespace, imports
+and dotted names resolved against the pinned environment, bash -n and shellcheck.
 """
 
 from __future__ import annotations
@@ -29,7 +32,8 @@ class Tier:
     requires: str | None  # for "execute": None (always, offline), "gpu" or "online"
     compare: bool  # printed output compared with its recording
     notebook: str  # "cell" (runs), "skipped-cell" (tagged skip-execution), "text" (terminal step)
-    mutation: str | None  # how `make mutation` breaks it: "failing-statement", "bad-pin", "syntax-error"
+    mutation: str  # how `make mutation` breaks it: "failing-statement" (run it), "bad-pin" (resolve
+    # it), "static" (a syntax error and an undefined name, for the offline static check)
     options: frozenset = field(default_factory=frozenset)  # what the mark may take: run(volatile=...)
     marker_help: str = ""
     badge: dict = field(default_factory=dict)  # language -> (short label, tooltip)
@@ -48,7 +52,7 @@ TIERS: dict[str, Tier] = {
             },
         ),
         Tier(
-            "gpu", "execute", "gpu", compare=False, notebook="skipped-cell", mutation=None,
+            "gpu", "execute", "gpu", compare=False, notebook="skipped-cell", mutation="static",
             marker_help="executed only where a GPU is visible (make test-gpu)",
             badge={
                 "es": ("GPU", "Se ejecuta solo donde hay una GPU visible (make test-gpu); en CPU se omite y se dice por qué."),
@@ -65,7 +69,7 @@ TIERS: dict[str, Tier] = {
             },
         ),
         Tier(
-            "lint", "syntax", None, compare=False, notebook="text", mutation="syntax-error",
+            "lint", "syntax", None, compare=False, notebook="text", mutation="static",
             marker_help="syntax-checked only (needs hardware, root or a network we lack)",
             badge={
                 "es": ("sintaxis", "Necesita hardware, root o red que la CI no tiene: solo se comprueba su sintaxis."),
@@ -73,7 +77,7 @@ TIERS: dict[str, Tier] = {
             },
         ),
         Tier(
-            "network", "execute", "online", compare=False, notebook="skipped-cell", mutation=None,
+            "network", "execute", "online", compare=False, notebook="skipped-cell", mutation="static",
             marker_help="executed only with --online",
             badge={
                 "es": ("red", "Descarga datos: solo se ejecuta con make test-online."),
