@@ -23,7 +23,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Keep TensorFlow's C++ logging to errors so that real warnings stand out.
 export TF_CPP_MIN_LOG_LEVEL := 2
 
-.PHONY: site serve test test-fast test-gpu test-online outputs fixtures lock clean bench mutation
+.PHONY: site serve test test-fast test-gpu test-online outputs fixtures lock clean bench mutation mutation-quick
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -94,9 +94,13 @@ outputs: $(STAMP) $(FIXTURES)
 mutation: $(STAMP) $(FIXTURES)
 	$(BIN)/python -m verified_docs.mutation
 
+## make mutation-quick: only the mutants that need no page run (static, prose, parity, translations)
+mutation-quick: $(STAMP)
+	$(BIN)/python -m verified_docs.mutation --quick
+
 ## make lock: rewrite constraints.txt from what is installed
 lock: $(STAMP)
-	$(BIN)/python -m pip freeze --exclude pip | sed 's/+cpu$$//' | LC_ALL=C sort -f > constraints.txt
+	$(BIN)/python -m pip freeze --exclude pip --exclude-editable | sed 's/+cpu$$//' | LC_ALL=C sort -f > constraints.txt
 
 clean:
 	rm -rf site build .pytest_cache node_modules docs/assets/vendor docs/assets/data

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from verified_docs.code_parity import block_problem
 from verified_docs.pages import Page, page_paths, readable_pages
 from verified_docs.project import ROOT, languages, rel
 
@@ -87,3 +88,20 @@ def test_both_languages_print_the_same_numbers(slug):
             f"the languages print different numbers:\n  {rel(a.output_file)}: {na}\n"
             f"  {rel(b.output_file)}: {nb}"
         )
+
+
+# Each translated block beside the default language's, in page order (shapes: test above).
+CODE_PAIRS = [
+    pytest.param(a, b, id=f"{slug}:{a.snippet.name.split('_')[0]}" + (f":{lang}" if len(LANGS) > 2 else ""))
+    for slug, langs in sorted(PAGES.items()) if set(langs) == set(LANGS)
+    for lang in LANGS[1:]
+    for a, b in zip(langs[LANGS[0]].blocks, langs[lang].blocks)
+]
+
+
+@pytest.mark.parametrize("a, b", CODE_PAIRS)
+def test_same_code_in_every_language(a, b):
+    """Same program in every language: only names, strings and comments may be translated."""
+    message = block_problem(a, b)
+    if message:
+        pytest.fail(message, pytrace=False)

@@ -21,10 +21,10 @@ import keras as fresh_keras
 report("after set_backend('jax'), a new import keras", fresh_keras.config.backend())
 report("warning that set_backend emits", caught[0].category.__name__)
 
+x = np.ones((1, 2), "float32")
 def kind(t):
     return f"{type(t).__module__.split('.')[0]}.{type(t).__name__}"
 
-x = np.ones((1, 2), "float32")
 new_model = fresh_keras.Sequential([fresh_keras.Input((2,)), fresh_keras.layers.Dense(1)])
 report("model built before: its output is", kind(old_model(x)))
 report("model built after: its output is", kind(new_model(x)))

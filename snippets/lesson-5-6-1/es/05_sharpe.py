@@ -11,7 +11,7 @@ def sharpe_anual(r, sesiones_por_año=252):
 
 con_ops = pd.Series(ops.convert_to_numpy(sharpe_anual(R)), index=rend.columns)
 con_pandas = {ddof: rend.mean() / rend.std(ddof=ddof) * np.sqrt(252) for ddof in (0, 1)}
-print(pd.DataFrame({"keras.ops": con_ops, "pandas": con_pandas[0]}).round(3))
+print(pd.DataFrame({"keras.ops": con_ops, "pandas": con_pandas[0]}).rename_axis("activo").round(3))
 for ddof, serie in con_pandas.items():
     print(f"mayor diferencia con pandas ddof={ddof}: {(con_ops - serie).abs().max():.1e}")
 huecos = [(con_ops - serie).abs().max() for serie in con_pandas.values()]
