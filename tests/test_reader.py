@@ -114,11 +114,14 @@ def test_a_new_tier_is_one_entry_in_the_table(snippets, monkeypatch):
 
 def test_every_site_language_has_the_engines_texts():
     """A language added to mkdocs.yml needs the engine's few sentences in it; this says which."""
-    from verified_docs import build, figures, notebooks, tiers
+    from verified_docs import build, figures, notebooks, prose_numbers, tiers, translations
     from verified_docs.project import languages
 
     tables = {"tiers.TIERS[*].badge": [t.badge for t in tiers.TIERS.values()],
               "build.STAMP": [build.STAMP], "build.LABEL": [build.LABEL], "build.NOTEBOOK_LINK": [build.NOTEBOOK_LINK],
-              "notebooks.TEXT": [notebooks.TEXT], "figures.TEXT": [figures.TEXT]}
+              "notebooks.TEXT": [notebooks.TEXT], "figures.TEXT": [figures.TEXT],
+              "translations.BANNER": [translations.BANNER], "translations.LANG_NAMES": [translations.LANG_NAMES],
+              "prose_numbers word lists": [getattr(prose_numbers, name) for name in
+                                           ("LABELS", "TITLES", "SECTION_WORDS", "STEP_WORDS", "MONTHS", "VERSION_HEADERS", "JOINERS")]}
     missing = [f"{name}['{lang}']" for name, group in tables.items() for table in group for lang in languages() if lang not in table]
     assert not missing, "translate these for the site's languages (mkdocs.yml): " + ", ".join(sorted(set(missing)))

@@ -11,6 +11,8 @@ Modules, in the order data flows through them:
 - checks     the tiers that do not execute: install lines resolved, syntax checked
 - records    page verification records (stamps, the --cached key)
 - bench      measures the pages' own programs; figures renders its records into pages
+- prose_numbers  every number in the prose traced to an output, the code or a bench figure, or
+             labelled as the source's (^fuente^) or the data generator's (^generador^)
 - build      the build steps, plain functions over page text (figures, badges, stamp, notebook)
 - mkdocs_plugin / pytest_plugin   thin adapters, registered by entry points in pyproject.toml
 - mutation   breaks snippets and recordings one at a time: does the suite notice?

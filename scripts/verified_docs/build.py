@@ -1,7 +1,8 @@
 """The build steps: plain functions over page text and built HTML. mkdocs_plugin.py only calls them.
 
 For each page, in this order (`render_page`):
-1. figures   bench placeholders in the prose become measured values (figures.py)
+1. figures   bench placeholders in the prose become measured values (figures.py); trace labels
+             (^fuente^, ^source^) become small marks (prose_numbers.py)
 2. badges    each tier mark becomes a visible badge: what CI does with the block (tiers.py)
 3. stamp     under the title: when the suite last ran the page and passed (records.py)
 4. notebook  a page with run-tier blocks gets its notebook, built from the page model with the
@@ -22,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import figures, notebooks, records
+from . import figures, notebooks, prose_numbers, records, translations
 from .pages import Block, Page, Prose, content_hash
 from .project import rel
 from .tiers import CI_TIER, TIERS
@@ -112,12 +113,13 @@ def title_of(page: Page) -> str:
 def render_page(page: Page, site_url: str, link: Callable[[str], str]) -> Rendered:
     """All per-page steps, in order: the Markdown for the page and its notebook."""
     page = with_figures(page)
+    page = prose_numbers.render(page)  # ^fuente^ / ^source^ trace labels as small <sup> marks
     lines: list[str] = []
     for item in page.items:
         lines += item.lines if isinstance(item, Prose) else badge(item) + item.lines[1:]
     stamped = [stamp(page)] if page.has(CI_TIER) else []
     nb = notebook_of(page, title_of(page), site_url + page.url, link)  # from the page model, not from the badged text
-    under_title = []
+    under_title = translations.banner(page)  # a translation published behind its original says so first
     if nb:
         under_title.append(f'<p class="notebook-download"><a href="{nb[0]}" download>{html.escape(NOTEBOOK_LINK[page.lang])}</a> '
                            f"(<code>{nb[0]}</code>)</p>")

@@ -1,20 +1,29 @@
-"""Mutation check: does the test suite really catch a broken snippet or a wrong recorded output?
+"""Mutation check: does the test suite really catch a broken page?
 
-Usage: python -m verified_docs.mutation [--pages SLUG ...] [--jobs N]     (make mutation)
+Usage: python -m verified_docs.mutation [--pages SLUG ...] [--jobs N] [--quick]     (make mutation)
 
-For every page and language, using the engine's own functions (execute.py, checks.py), and
-breaking each block the way its tier says (tiers.py, `mutation`):
-- code mutants: each run-tier snippet gets a failing first statement (`raise RuntimeError` in
-  Python, `exit 97` in shell) and the page is run again; killed if the run reports the failure.
-- output mutants: one digit of each recorded output is changed (a letter where it has no digit);
-  killed if the comparison with a
-  real run of the unchanged page fails. The page runs are deterministic, so one run serves all of
-  a page's output mutants (a re-run would print the same text).
-- resolve mutants: the first pinned version becomes one that does not exist; lint mutants: a
-  syntax error is appended. Killed if the tier's check fails.
-- gpu and network blocks cannot run offline: listed apart, not counted.
-Every snippet is restored afterwards (also on Ctrl-C). Prints the kill rate and the survivors with
-the reason, and writes build/mutation/report.txt.
+For every page and language, using the engine's own check functions, each kind of mistake is
+made on purpose, one at a time, and must be reported by the check that guards against it:
+- code (run tier): each snippet gets a failing first statement (`raise RuntimeError` in Python,
+  `exit 97` in shell) and the page is run again (execute.py).
+- output (run tier): one digit of each recorded output is changed (a letter where it has no
+  digit); the comparison with a real run of the unchanged page must fail. The page runs are
+  deterministic, so one run serves all of a page's output mutants.
+- resolve: the first pinned version becomes one that does not exist (checks.resolve_problem).
+- syntax and undefined-name (gpu, network and lint tiers: every block CI does not execute): a
+  syntax error, and a use of a name nothing defines, are appended (static.page_problems).
+- prose-number: each number the prose restates from an output, the code, a bench program or the
+  generator gets one digit changed, to a figure the page's runs and files do not produce (the
+  page would then tell the reader a figure no run produced); prose_numbers.problems must report
+  its line. (A change to another figure the same output prints, e.g. the next epoch's loss, is
+  beyond a by-value trace: the report counts how many traced numbers have such a neighbour.)
+- one-language: a translated snippet's code is changed and not its original (code_parity.problem).
+- stale-translation: a sentence is added to a page in the default language; its translations'
+  records must then fail (translations.problems_for).
+The tier table says how each block is broken (tiers.py, `mutation`). What stays unkillable
+offline, the gpu and network blocks' behaviour at run time, is listed with the reason.
+Every file is restored afterwards (also on Ctrl-C). Prints the kill rate per kind and the
+survivors with the reason, and writes build/mutation/report.txt.
 """
 
 from __future__ import annotations
@@ -27,11 +36,12 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from .checks import lint_problem, resolve_problem
+from . import code_parity, prose_numbers, static, translations
+from .checks import resolve_problem
 from .execute import check_outputs, run_page_tier, share_cores
-from .pages import Block, Page, all_pages
-from .project import ROOT, rel
-from .tiers import CI_TIER, TIERS
+from .pages import Block, Page, all_pages, load_page
+from .project import ROOT, default_language, languages, rel
+from .tiers import CI_TIER, SHELL, TIERS
 
 REPORT = ROOT / "build" / "mutation" / "report.txt"
 
@@ -40,15 +50,34 @@ def log(msg: str) -> None:
     print(f"[mutation {time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
 
 
+KINDS = ("code", "output", "resolve", "syntax", "undefined-name", "prose-number", "one-language", "stale-translation")
+
+
 class Mutant:
-    def __init__(self, kind: str, block: Block, what: str):
+    def __init__(self, kind: str, block: Block | str, what: str):
         self.kind, self.block, self.what = kind, block, what
         self.killed: bool | None = None
         self.reason = ""
 
     def line(self) -> str:
         state = "killed " if self.killed else "SURVIVED"
-        return f"{state} {self.kind:<7} {self.block.where}: {self.what}" + (f" -- {self.reason}" if self.reason else "")
+        where = self.block.where if isinstance(self.block, Block) else self.block
+        return f"{state} {self.kind:<17} {where}: {self.what}" + (f" -- {self.reason}" if self.reason else "")
+
+
+class restored:
+    """Write a mutant into a file; put the original back on leaving (also on Ctrl-C)."""
+
+    def __init__(self, path: Path, text: str):
+        self.path, self.text = Path(path), text
+
+    def __enter__(self):
+        self.original = self.path.read_text(encoding="utf-8")
+        self.path.write_text(self.text, encoding="utf-8")
+        return self
+
+    def __exit__(self, *exc):
+        self.path.write_text(self.original, encoding="utf-8")
 
 
 def mutate_digit(text: str, volatile: str | None) -> tuple[str, str] | None:
@@ -125,40 +154,153 @@ def output_mutants(page: Page, blocks: list[Block], results: list[dict], stderr:
     return out
 
 
-def static_mutants(page: Page) -> list[Mutant]:
+def resolve_mutants(page: Page) -> list[Mutant]:
     out = []
-    for block in page.blocks:
-        how = TIERS[block.tier].mutation
-        if how not in ("bad-pin", "syntax-error"):
-            continue
+    for block in [b for b in page.blocks if TIERS[b.tier].mutation == "bad-pin"]:
         original = block.snippet.read_text(encoding="utf-8")
-        if how == "bad-pin":
-            mutated, n = re.subn(r"==[\w.+]+", "==0.0.0.dev999", original, count=1)
-            what = "first pin changed to a version that does not exist"
-        else:
-            mutated, n = original + ("def (:\n" if block.syntax == "python" else "if then fi\n"), 1
-            what = "syntax error appended"
-        m = Mutant(block.tier, block, what)
+        mutated, n = re.subn(r"==[\w.+]+", "==0.0.0.dev999", original, count=1)
+        m = Mutant("resolve", block, "first pin changed to a version that does not exist")
         if n == 0:
             m.killed, m.reason = False, "no pinned version to change"
-            out.append(m)
-            continue
-        try:
-            block.snippet.write_text(mutated, encoding="utf-8")
-            block.code = mutated
-            with tempfile.TemporaryDirectory() as tmp:
-                problem = resolve_problem(block, Path(tmp)) if how == "bad-pin" else lint_problem(block)
-            m.killed = problem is not None
-            if not m.killed:
-                m.reason = "the check still passes"
-        finally:
-            block.snippet.write_text(original, encoding="utf-8")
-            block.code = original
+        else:
+            with restored(block.snippet, mutated), tempfile.TemporaryDirectory() as tmp:
+                block.code = mutated
+                try:
+                    m.killed = resolve_problem(block, Path(tmp)) is not None
+                finally:
+                    block.code = original
+            m.reason = "" if m.killed else "the check still passes"
         out.append(m)
     return out
 
 
-def check_page(page: Page) -> tuple[list[Mutant], list[str]]:
+# How a static-tier block is broken: (kind, what is appended, description), per language.
+STATIC_MUTATIONS = {
+    "python": [("syntax", "def (:\n", "syntax error appended"),
+               ("undefined-name", "print(mutation_undefined_name)\n", "use of a name nothing defines appended")],
+    "shell": [("syntax", "if then fi\n", "syntax error appended"),
+              ("undefined-name", 'echo "$mutation_undefined_var"\n', "use of a variable nothing assigns appended")],
+}
+
+
+def static_mutants(page: Page) -> list[Mutant]:
+    out = []
+    for block in [b for b in page.blocks if TIERS[b.tier].mutation == "static"]:
+        original = block.snippet.read_text(encoding="utf-8")
+        for kind, tail, what in STATIC_MUTATIONS["shell" if block.syntax in SHELL else block.syntax]:
+            mutated = original + ("" if original.endswith("\n") else "\n") + tail
+            m = Mutant(kind, block, what)
+            with restored(block.snippet, mutated):
+                block.code = mutated
+                try:
+                    m.killed = static.page_problems(page, only=block).get(block.lineno) is not None
+                finally:
+                    block.code = original
+            m.reason = "" if m.killed else "the static check still passes"
+            out.append(m)
+    return out
+
+
+AMBIGUOUS: list[str] = []  # traced numbers whose last digit + 1 is also a figure the page produces
+
+
+def _unproduced(number, line: str, produced: list) -> str | None:
+    """The file line with one digit of `number` changed so that it states a figure no output, code
+    or generator of the page produced (the mistake the check exists for); None if none exists."""
+    digits = [i for i in range(number.col, number.end) if line[i].isdigit()]
+    for i in reversed(digits):  # the last digit first: the smallest change
+        for step in range(1, 10):
+            changed = line[:i] + str((int(line[i]) + step) % 10) + line[i + 1 :]
+            value = prose_numbers._value(changed[number.col : number.end], number.lang)
+            if value is not None and not any(prose_numbers._matches(value, v, number.percent) for v in produced):
+                return changed
+    return None
+
+
+def prose_mutants(page: Page) -> list[Mutant]:
+    """Each number the prose restates (from an output, the code, a bench program or the generator),
+    changed to a figure no run produced."""
+    out = []
+    lines = page.path.read_text(encoding="utf-8").split("\n")
+    sources = [b.code for b in page.blocks] + [b.expected or "" for b in page.blocks]
+    produced = [v for text in sources for v in prose_numbers._code_values(text)] + list(prose_numbers.generator_values())
+    for number in prose_numbers.numbers(page):
+        if number.how not in ("output", "code", "bench", "generator"):  # what a run or a file can contradict
+            continue
+        where = f"{rel(page.path)}:{number.line} [{page.lang}]"
+        line = lines[number.line - 1]
+        last = max(i for i in range(number.col, number.end) if line[i].isdigit())
+        neighbour = prose_numbers._value(line[number.col : last] + str((int(line[last]) + 1) % 10) + line[last + 1 : number.end], page.lang)
+        if neighbour is not None and any(prose_numbers._matches(neighbour, v, number.percent) for v in produced):
+            AMBIGUOUS.append(where)
+        changed = _unproduced(number, line, produced)
+        if changed is None:
+            m = Mutant("prose-number", where, f"{number.text!r}: every one-digit change is a figure the page produces")
+            m.killed, m.reason = False, "nothing to mutate (not a hole)"
+            out.append(m)
+            continue
+        m = Mutant("prose-number", where, f"{number.text!r} ({number.how}) -> {changed[number.col : number.end]!r}")
+        with restored(page.path, "\n".join(lines[: number.line - 1] + [changed] + lines[number.line :])):
+            found = prose_numbers.problems(load_page(page.path))
+        m.killed = any(p.startswith(f"{rel(page.path)}:{number.line} ") for p in found)
+        m.reason = "" if m.killed else "the changed number is still traced"
+        out.append(m)
+    return out
+
+
+def one_language_mutants(slug: str) -> list[Mutant]:
+    """A translation's code changed and not its original's."""
+    out = []
+    for original, translated in code_parity.pairs(slug):
+        text = translated.snippet.read_text(encoding="utf-8")
+        mutated, what = code_parity.mutate(text, translated.syntax)
+        m = Mutant("one-language", translated, f"{what} in {rel(translated.snippet)} only")
+        m.killed = code_parity.block_problem(original, translated, text_b=mutated) is not None
+        m.reason = "" if m.killed else "the two languages still compare equal"
+        out.append(m)
+    return out
+
+
+def stale_translation_mutants(slug: str) -> list[Mutant]:
+    """A sentence added to the original: every translation of it must be reported out of date."""
+    source = ROOT / "docs" / f"{slug}.{default_language()}.md"
+    if not source.is_file():
+        return []
+    out = []
+    for lang in languages()[1:]:
+        target = source.with_name(f"{slug}.{lang}.md")
+        m = Mutant("stale-translation", rel(target), f"a sentence added to {rel(source)}")
+        if translations.status(target).marked_behind:
+            m.killed, m.reason = False, "not a hole: the page is knowingly marked behind (its readers see the notice)"
+        else:
+            text = source.read_text(encoding="utf-8")
+            with restored(source, text.rstrip("\n") + "\n\nUna frase nueva que la traducción no tiene.\n"):
+                m.killed = any(rel(target) in p for p in translations.problems(target))
+            m.reason = "" if m.killed else "the translation record still passes"
+        out.append(m)
+    return out
+
+
+def quick_mutants(pages: list[Page]) -> list[Mutant]:
+    """The mutants that need no page run. They run first, one at a time, before any page runs:
+    they change pages and snippets that a running page would read."""
+    # A mutant is killed when its check fails; so each check must pass on the unmutated pages.
+    baseline = [p for page in pages for p in prose_numbers.problems(page) + [x for x in static.page_problems(page).values() if x]]
+    for slug in sorted({p.slug for p in pages}):
+        baseline += [x for a, b in code_parity.pairs(slug) if (x := code_parity.block_problem(a, b))]
+        baseline += [x for lang in languages()[1:] for x in translations.problems(ROOT / "docs" / f"{slug}.{lang}.md")]
+    if baseline:
+        raise SystemExit("the unmutated pages already fail these checks; fix them first:\n" + "\n".join(baseline))
+    out = []
+    for page in pages:
+        log(f"{page.id}: static, resolve and prose mutants")
+        out += resolve_mutants(page) + static_mutants(page) + prose_mutants(page)
+    for slug in sorted({p.slug for p in pages}):
+        out += one_language_mutants(slug) + stale_translation_mutants(slug)
+    return out
+
+
+def check_page(page: Page) -> list[Mutant]:
     started = time.perf_counter()
     log(f"{page.id}: baseline run")
     blocks, results, stderr = run_page_tier(page, CI_TIER) if page.has(CI_TIER) else ([], [], "")
@@ -166,38 +308,40 @@ def check_page(page: Page) -> tuple[list[Mutant], list[str]]:
     if problems:
         raise SystemExit(f"{page.id}: the unmutated page already fails; fix it first:\n" + "\n".join(problems))
     mutants = output_mutants(page, blocks, results, stderr)
-    mutants += static_mutants(page)
     log(f"{page.id}: code mutants")
     mutants += code_mutants(page)
-    offline = [f"{b.where} ({b.tier})" for b in page.blocks if TIERS[b.tier].mutation is None]
     log(f"{page.id}: done in {time.perf_counter() - started:.0f} s")
-    return mutants, offline
+    return mutants
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", nargs="*", help="page slugs (default: all)")
     parser.add_argument("--jobs", type=int, default=2, help="pages checked at once")
+    parser.add_argument("--quick", action="store_true", help="only the mutants that need no page run (minutes, not tens of minutes)")
     args = parser.parse_args(argv)
     pages = [p for p in all_pages() if not args.pages or p.slug in args.pages]
     started = time.perf_counter()
-    share_cores(args.jobs)
-    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        outcomes = list(pool.map(check_page, pages))
-    mutants = [m for ms, _ in outcomes for m in ms]
-    offline = [o for _, os_ in outcomes for o in os_]
+    mutants = quick_mutants(pages)
+    if not args.quick:
+        share_cores(args.jobs)
+        with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            mutants += [m for ms in pool.map(check_page, pages) for m in ms]
 
     lines = []
-    for kind in ("code", "output", *(t for t in TIERS if TIERS[t].mutation in ("bad-pin", "syntax-error"))):
+    for kind in KINDS:
         group = [m for m in mutants if m.kind == kind]
         if group:
             killed = sum(bool(m.killed) for m in group)
-            lines.append(f"{kind:<8} {killed}/{len(group)} killed")
-    run_tier = [m for m in mutants if m.kind in ("code", "output")]
-    rate = 100 * sum(bool(m.killed) for m in run_tier) / max(1, len(run_tier))
-    lines.append(f"run-tier kill rate: {rate:.1f} % of {len(run_tier)} mutants")
-    lines.append(f"not killable offline ({', '.join(t for t in TIERS if TIERS[t].mutation is None)}): {len(offline)} blocks")
-    lines += [f"  {o}" for o in offline]
+            lines.append(f"{kind:<17} {killed}/{len(group)} killed ({100 * killed / len(group):.0f} %)")
+    if AMBIGUOUS:
+        lines.append(f"prose numbers whose last digit + 1 is also a figure the page produces (a by-value trace cannot tell "
+                     f"them apart; the mutants above use a figure no run produced): {len(AMBIGUOUS)}")
+    runtime = [f"{b.where} ({b.tier})" for p in pages for b in p.blocks if static.not_executed(b) and TIERS[b.tier].check == "execute"]
+    lines.append(f"unkillable offline: what {len(runtime)} gpu and network blocks do at run time (on a GPU, over the "
+                 "network): their syntax, names and imports are checked above; their behaviour needs the hardware "
+                 "(make test-gpu) or the network (make test-online)")
+    lines += [f"  {o}" for o in runtime]
     survivors = [m for m in mutants if not m.killed]
     lines.append(f"survivors: {len(survivors)}")
     lines += [f"  {m.line()}" for m in survivors]
@@ -206,7 +350,7 @@ def main(argv=None) -> int:
     REPORT.write_text("\n".join([m.line() for m in mutants] + [""] + lines) + "\n")
     print("\n".join(lines))
     print(f"full list: {rel(REPORT)}")
-    return 0 if not [m for m in run_tier if not m.killed and "not a hole" not in m.reason] else 1
+    return 0 if all(m.killed or "not a hole" in m.reason for m in mutants) else 1
 
 
 if __name__ == "__main__":

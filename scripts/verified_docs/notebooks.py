@@ -23,6 +23,7 @@ import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
 from .pages import Block
+from .prose_numbers import render_text
 from .tiers import SHELL, TIERS
 
 ADMONITION = re.compile(r'^(?P<indent>[ \t]*)(?P<kind>!!!|\?\?\?\+?)\s+(?P<type>[\w-]+)(?:\s+"(?P<title>[^"]*)")?\s*$')
@@ -78,6 +79,7 @@ class _Builder:
 
     def prose(self, line: str):
         line = COMMENT.sub("", line) if "<!--" in line and "-->" in line else line
+        line = render_text(line, self.lang)  # a ^fuente^ label, as on the site
         self.md.append(LINK.sub(lambda m: m[1] + self.link(m["target"]) + m[3], line))
 
     def block(self, block):

@@ -203,6 +203,8 @@ class StaticItem(VerifiedItem):
     def runtest(self):
         scheduler: Scheduler = self.config.pluginmanager.get_plugin("verified_docs_scheduler")
         outcome = scheduler.static_outcome(self.page)
+        if isinstance(outcome, str):
+            pytest.skip(outcome)
         if isinstance(outcome, Exception):
             raise Failed(f"{self.block.where}: the static check could not run: {outcome!r}")
         if outcome.get(self.block.lineno):
@@ -230,6 +232,15 @@ def _resolve(page: Page, block) -> str | None:
     else:
         records.write_passed(page, kind, key=resolve_key(block))
     return problem
+
+
+def _static(page: Page) -> dict:
+    found = static.page_problems(page)
+    if any(found.values()):
+        records.forget(page, "static")
+    else:
+        records.write_passed(page, "static")
+    return found
 
 
 class Scheduler:
@@ -278,7 +289,7 @@ class Scheduler:
         runs = []
         for item in session.items:
             if isinstance(item, StaticItem) and str(item.page.path) not in self.static:
-                self.static[str(item.page.path)] = self.resolvers.submit(static.page_problems, item.page)
+                self.static[str(item.page.path)] = self._submit_static(item.page)
             elif isinstance(item, PageRunItem) or (isinstance(item, BlockItem) and TIERS[item.block.tier].check == "resolve"):
                 reason = self.skip_reason(item)
                 if reason:
@@ -303,9 +314,16 @@ class Scheduler:
         except Exception as exc:  # noqa: BLE001 - the item reports it
             return exc
 
+    def _submit_static(self, page: Page) -> Future:
+        if self.config.getoption("--cached") and (hit := records.unchanged_since_passed(page, "static")):
+            done: Future = Future()
+            done.set_result(f"cache hit: {page.id}'s static checks passed on {hit['date']} with the same page and environment")
+            return done
+        return self.resolvers.submit(_static, page)
+
     def static_outcome(self, page: Page):
         if str(page.path) not in self.static:  # collected without a session (e.g. --collect-only)
-            self.static[str(page.path)] = self.resolvers.submit(static.page_problems, page)
+            self.static[str(page.path)] = self._submit_static(page)
         try:
             return self.static[str(page.path)].result()
         except Exception as exc:  # noqa: BLE001 - the item reports it
