@@ -665,7 +665,9 @@ def render_text(text: str, lang: str) -> str:
         kind = words.get(m["word"])
         if kind is None:
             continue
-        out.append(text[last : m.start()])
+        before = text[last : m.start()]
+        # a no-break space: the label never starts a line apart from the figure it qualifies
+        out.append(before[:-1] + "\u00a0" if before.endswith(" ") else before)
         out.append(f'<sup class="trace trace--{kind}" title="{html.escape(TITLES[lang][kind])}">{m["word"]}</sup>')
         last = m.end()
     return "".join(out) + text[last:]
