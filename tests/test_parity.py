@@ -101,7 +101,8 @@ CODE_PAIRS = [
 
 @pytest.mark.parametrize("a, b", CODE_PAIRS)
 def test_same_code_in_every_language(a, b):
-    """Same program in every language: only names, strings and comments may be translated."""
+    """Same program in every language: names (consistently across the page), comments and prose
+    strings may be translated; code and values may not (code_parity's rules)."""
     message = block_problem(a, b)
     if message:
         pytest.fail(message, pytrace=False)

@@ -89,6 +89,29 @@ def test_changed_original_is_a_problem_naming_page_line_and_fix(pair):
     assert tr.problems_for("x", docs=es.parent) == [msg]
 
 
+def test_a_changed_comment_in_the_originals_code_is_drift(pair, tmp_path, monkeypatch):
+    """Code parity ignores comments and printed messages; the translation record does not."""
+    es, en = pair
+    snippet = tmp_path / "x.py"
+    snippet.write_text("# Un comentario.\nprint(1)\n")
+    monkeypatch.setattr(tr, "_read_snippet", lambda name: snippet.read_text() if name == "x/es/01_x.py" else None)
+    es.write_text(ES + '\n```python\n--8<-- "x/es/01_x.py"\n```\n')
+    tr.main(["done", str(en)])
+    snippet.write_text("# Un comentario corregido.\nprint(1)\n")
+    [msg] = tr.problems(en)
+    assert "is ahead of this translation" in msg
+
+
+def test_a_quoted_flag_is_no_flag_for_the_check_or_the_banner(pair):
+    """One reader of the record: the banner shows exactly when the check accepts a page as behind."""
+    es, en = pair
+    tr.main(["done", str(en)])
+    es.write_text(ES + "\nUna frase añadida.\n")
+    en.write_text(en.read_text().replace("translation:\n", 'translation:\n  behind: "true"\n'))
+    assert tr.problems(en) and not tr.status(en).marked_behind
+    assert "!!! warning" not in render_page(load_page(en), "/", lambda t: t).markdown
+
+
 def test_whitespace_only_edit_is_not_drift(pair):
     es, en = pair
     tr.main(["done", str(en)])

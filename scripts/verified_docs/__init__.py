@@ -8,12 +8,16 @@ Modules, in the order data flows through them:
              snippet, recorded output)
 - notebooks  a page -> its Jupyter notebook (the reader's download, and what the tests execute)
 - execute    runs a page by executing that notebook in a kernel; compares outputs with recordings
-- checks     the tiers that do not execute: install lines resolved, syntax checked
+- checks     install lines resolved (resolve tier); whether a GPU is there (gpu tier)
+- shell      a shell snippet's commands, heredocs and what each `python …` in it runs
+- static     blocks CI does not execute (gpu, network, lint): syntax, names, imports, offline
+- code_parity  each translated snippet is the same program as its original
+- translations  which version of its original each translated page follows (drift record)
 - records    page verification records (stamps, the --cached key)
 - bench      measures the pages' own programs; figures renders its records into pages
 - prose_numbers  every number in the prose traced to an output, the code or a bench figure, or
              labelled as the source's (^fuente^) or the data generator's (^generador^)
 - build      the build steps, plain functions over page text (figures, badges, stamp, notebook)
 - mkdocs_plugin / pytest_plugin   thin adapters, registered by entry points in pyproject.toml
-- mutation   breaks snippets and recordings one at a time: does the suite notice?
+- mutation   makes each kind of mistake on purpose, one at a time: does the suite notice?
 """

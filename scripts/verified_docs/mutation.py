@@ -10,14 +10,17 @@ made on purpose, one at a time, and must be reported by the check that guards ag
   digit); the comparison with a real run of the unchanged page must fail. The page runs are
   deterministic, so one run serves all of a page's output mutants.
 - resolve: the first pinned version becomes one that does not exist (checks.resolve_problem).
-- syntax and undefined-name (gpu, network and lint tiers: every block CI does not execute): a
-  syntax error, and a use of a name nothing defines, are appended (static.page_problems).
+- syntax, undefined-name and bad-import (gpu, network and lint tiers: every block CI does not
+  execute): a syntax error and a use of a name nothing defines are appended, and the first
+  imported module is misspelt, also in the Python a shell block embeds (static.page_problems).
 - prose-number: each number the prose restates from an output, the code, a bench program or the
   generator gets one digit changed, to a figure the page's runs and files do not produce (the
   page would then tell the reader a figure no run produced); prose_numbers.problems must report
   its line. (A change to another figure the same output prints, e.g. the next epoch's loss, is
   beyond a by-value trace: the report counts how many traced numbers have such a neighbour.)
-- one-language: a translated snippet's code is changed and not its original (code_parity.problem).
+- one-language: a translated snippet's code is changed and not its original's, in five fixed ways
+  (a number, a string value, an API attribute, two variables swapped, the last statement
+  deleted; code_parity.mutants), and code_parity.block_problem must report it.
 - stale-translation: a sentence is added to a page in the default language; its translations'
   records must then fail (translations.problems_for).
 The tier table says how each block is broken (tiers.py, `mutation`). What stays unkillable
@@ -40,7 +43,7 @@ from . import code_parity, prose_numbers, static, translations
 from .checks import resolve_problem
 from .execute import check_outputs, run_page_tier, share_cores
 from .pages import Block, Page, all_pages, load_page
-from .project import ROOT, default_language, languages, rel
+from .project import DOCS, ROOT, default_language, languages, rel
 from .tiers import CI_TIER, SHELL, TIERS
 
 REPORT = ROOT / "build" / "mutation" / "report.txt"
@@ -50,7 +53,7 @@ def log(msg: str) -> None:
     print(f"[mutation {time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
 
 
-KINDS = ("code", "output", "resolve", "syntax", "undefined-name", "prose-number", "one-language", "stale-translation")
+KINDS = ("code", "output", "resolve", "syntax", "undefined-name", "bad-import", "prose-number", "one-language", "stale-translation")
 
 
 class Mutant:
@@ -174,21 +177,32 @@ def resolve_mutants(page: Page) -> list[Mutant]:
     return out
 
 
-# How a static-tier block is broken: (kind, what is appended, description), per language.
+# How a block CI does not execute is broken: (kind, what is appended, description), per language.
 STATIC_MUTATIONS = {
     "python": [("syntax", "def (:\n", "syntax error appended"),
                ("undefined-name", "print(mutation_undefined_name)\n", "use of a name nothing defines appended")],
     "shell": [("syntax", "if then fi\n", "syntax error appended"),
               ("undefined-name", 'echo "$mutation_undefined_var"\n', "use of a variable nothing assigns appended")],
 }
+IMPORT = re.compile(r"(\bimport\s+|\bfrom\s+)([A-Za-z_]\w*)")
+
+
+def static_variants(block: Block, original: str) -> list[tuple[str, str, str]]:
+    """(kind, mutated text, description) for a block: the appended mistakes above, and the first
+    imported module misspelt (in a Python block, or in the Python a shell block embeds)."""
+    text = original + ("" if original.endswith("\n") else "\n")
+    out = [(kind, text + tail, what) for kind, tail, what in STATIC_MUTATIONS["shell" if block.syntax in SHELL else block.syntax]]
+    m = IMPORT.search(original)
+    if m:
+        out.append(("bad-import", original[: m.end()] + "z" + original[m.end() :], f"imported module {m[2]} misspelt {m[2]}z"))
+    return out
 
 
 def static_mutants(page: Page) -> list[Mutant]:
     out = []
-    for block in [b for b in page.blocks if TIERS[b.tier].mutation == "static"]:
+    for block in filter(static.not_executed, page.blocks):
         original = block.snippet.read_text(encoding="utf-8")
-        for kind, tail, what in STATIC_MUTATIONS["shell" if block.syntax in SHELL else block.syntax]:
-            mutated = original + ("" if original.endswith("\n") else "\n") + tail
+        for kind, mutated, what in static_variants(block, original):
             m = Mutant(kind, block, what)
             with restored(block.snippet, mutated):
                 block.code = mutated
@@ -211,8 +225,8 @@ def _unproduced(number, line: str, produced: list) -> str | None:
     for i in reversed(digits):  # the last digit first: the smallest change
         for step in range(1, 10):
             changed = line[:i] + str((int(line[i]) + step) % 10) + line[i + 1 :]
-            value = prose_numbers._value(changed[number.col : number.end], number.lang)
-            if value is not None and not any(prose_numbers._matches(value, v, number.percent) for v in produced):
+            value = prose_numbers.value_of(changed[number.col : number.end], number.lang)
+            if value is not None and not any(prose_numbers.same_figure(value, v, number.percent) for v in produced):
                 return changed
     return None
 
@@ -222,17 +236,16 @@ def prose_mutants(page: Page) -> list[Mutant]:
     changed to a figure no run produced."""
     out = []
     lines = page.path.read_text(encoding="utf-8").split("\n")
-    sources = [b.code for b in page.blocks] + [b.expected or "" for b in page.blocks]
-    produced = [v for text in sources for v in prose_numbers._code_values(text)] + list(prose_numbers.generator_values())
+    produced = prose_numbers.produced_figures(page)
     for number in prose_numbers.numbers(page):
         if number.how not in ("output", "code", "bench", "generator"):  # what a run or a file can contradict
             continue
         where = f"{rel(page.path)}:{number.line} [{page.lang}]"
         line = lines[number.line - 1]
         last = max(i for i in range(number.col, number.end) if line[i].isdigit())
-        neighbour = prose_numbers._value(line[number.col : last] + str((int(line[last]) + 1) % 10) + line[last + 1 : number.end], page.lang)
-        if neighbour is not None and any(prose_numbers._matches(neighbour, v, number.percent) for v in produced):
-            AMBIGUOUS.append(where)
+        neighbour = prose_numbers.value_of(line[number.col : last] + str((int(line[last]) + 1) % 10) + line[last + 1 : number.end], page.lang)
+        if neighbour is not None and any(prose_numbers.same_figure(neighbour, v, number.percent) for v in produced):
+            AMBIGUOUS.append(f"{where} {number.text!r}: {neighbour} is also a figure of the page")
         changed = _unproduced(number, line, produced)
         if changed is None:
             m = Mutant("prose-number", where, f"{number.text!r}: every one-digit change is a figure the page produces")
@@ -249,21 +262,25 @@ def prose_mutants(page: Page) -> list[Mutant]:
 
 
 def one_language_mutants(slug: str) -> list[Mutant]:
-    """A translation's code changed and not its original's."""
+    """A translation's code changed and not its original's: a number, a string value, an API
+    attribute, two variables swapped, the last statement gone (code_parity.mutants; a kind that
+    does not apply to a snippet is not a mutant)."""
     out = []
     for original, translated in code_parity.pairs(slug):
         text = translated.snippet.read_text(encoding="utf-8")
-        mutated, what = code_parity.mutate(text, translated.syntax)
-        m = Mutant("one-language", translated, f"{what} in {rel(translated.snippet)} only")
-        m.killed = code_parity.block_problem(original, translated, text_b=mutated) is not None
-        m.reason = "" if m.killed else "the two languages still compare equal"
-        out.append(m)
+        for cm in code_parity.mutants(text, translated.syntax, code_parity.block_context(translated).names):
+            if cm.text is None:
+                continue
+            m = Mutant("one-language", translated, f"{cm.kind}: {cm.what} in {rel(translated.snippet)} only")
+            m.killed = code_parity.block_problem(original, translated, text_b=cm.text) is not None
+            m.reason = "" if m.killed else "the two languages still compare equal"
+            out.append(m)
     return out
 
 
 def stale_translation_mutants(slug: str) -> list[Mutant]:
     """A sentence added to the original: every translation of it must be reported out of date."""
-    source = ROOT / "docs" / f"{slug}.{default_language()}.md"
+    source = DOCS / f"{slug}.{default_language()}.md"
     if not source.is_file():
         return []
     out = []
@@ -288,7 +305,7 @@ def quick_mutants(pages: list[Page]) -> list[Mutant]:
     baseline = [p for page in pages for p in prose_numbers.problems(page) + [x for x in static.page_problems(page).values() if x]]
     for slug in sorted({p.slug for p in pages}):
         baseline += [x for a, b in code_parity.pairs(slug) if (x := code_parity.block_problem(a, b))]
-        baseline += [x for lang in languages()[1:] for x in translations.problems(ROOT / "docs" / f"{slug}.{lang}.md")]
+        baseline += translations.problems_for(slug)
     if baseline:
         raise SystemExit("the unmutated pages already fail these checks; fix them first:\n" + "\n".join(baseline))
     out = []
@@ -334,14 +351,25 @@ def main(argv=None) -> int:
         if group:
             killed = sum(bool(m.killed) for m in group)
             lines.append(f"{kind:<17} {killed}/{len(group)} killed ({100 * killed / len(group):.0f} %)")
-    if AMBIGUOUS:
-        lines.append(f"prose numbers whose last digit + 1 is also a figure the page produces (a by-value trace cannot tell "
-                     f"them apart; the mutants above use a figure no run produced): {len(AMBIGUOUS)}")
-    runtime = [f"{b.where} ({b.tier})" for p in pages for b in p.blocks if static.not_executed(b) and TIERS[b.tier].check == "execute"]
-    lines.append(f"unkillable offline: what {len(runtime)} gpu and network blocks do at run time (on a GPU, over the "
-                 "network): their syntax, names and imports are checked above; their behaviour needs the hardware "
-                 "(make test-gpu) or the network (make test-online)")
-    lines += [f"  {o}" for o in runtime]
+    lines.append("what no offline check can kill, and why:")
+    runtime = [f"{b.where} ({b.tier})" for p in pages for b in p.blocks if static.not_executed(b)]
+    lines.append(f"  what {len(runtime)} gpu, network and lint blocks do when they run: CI has no GPU, no network and no root; "
+                 "their syntax, names and imports are checked above, their behaviour only by make test-gpu / "
+                 "make test-online or by hand")
+    lines += [f"    {o}" for o in runtime]
+    labelled = [f"{rel(p.path)}:{n.line} [{p.lang}] {n.text!r}" for p in pages for n in prose_numbers.numbers(p) if n.how == "source"]
+    lines.append(f"  {len(labelled)} prose numbers labelled as the source's figures: the source documents are not in the "
+                 "repository, so a changed source figure is caught only by review (the label tells the reader)")
+    exempt = sum((n.how or "").startswith("exempt") for p in pages for n in prose_numbers.numbers(p))
+    lines.append(f"  {exempt} prose numbers exempt by rule (versions, dates, years, steps, issue numbers): not figures a "
+                 "run produces; the pinned versions are checked where they are installed (resolve tier, test_install_lines)")
+    lines.append(f"  {len(AMBIGUOUS)} traced prose numbers whose last digit + 1 is also a figure of the page (e.g. the next "
+                 "epoch's loss in the same output): a trace by value cannot tell them apart, so the prose-number mutants "
+                 "change them to a figure no run produced")
+    lines += [f"    {a}" for a in AMBIGUOUS]
+    behind = [rel(p) for p in translations.translated_paths() if translations.status(p).marked_behind]
+    if behind:
+        lines.append(f"  translations marked behind (a further change to their original is shown to readers, not failed): {behind}")
     survivors = [m for m in mutants if not m.killed]
     lines.append(f"survivors: {len(survivors)}")
     lines += [f"  {m.line()}" for m in survivors]

@@ -184,6 +184,32 @@ def _value(text: str, lang: str) -> Decimal | None:
         return None
 
 
+def figures_in(text: str) -> list[Decimal]:
+    """Every number in a text (an output, a file), as Decimals."""
+    return _code_values(text)
+
+
+def output_figures(block: Block) -> list[Decimal]:
+    """The numbers of a block's recorded output that are compared: its volatile spans (timings,
+    which no two runs share and CI does not compare) trace nothing."""
+    text = block.expected or ""
+    if block.options.get("volatile"):
+        text = re.sub(block.options["volatile"], " ", text)
+    return _code_values(text)
+
+
+def code_figures(code: str, syntax: str) -> list[Decimal]:
+    """The numbers a program uses: Python number tokens (not its comments or docstrings), or the
+    words of a shell command outside its comments."""
+    if syntax == "python":
+        try:
+            return [v for tok in tokenize.generate_tokens(StringIO(code).readline) if tok.type == tokenize.NUMBER
+                    for v in _code_values(tok.string)]
+        except (tokenize.TokenError, SyntaxError, IndentationError):
+            return _code_values(code)
+    return _code_values("\n".join(re.sub(r"(^|\s)#.*", "", line) for line in code.splitlines()))
+
+
 def _code_values(text: str) -> list[Decimal]:
     out = []
     for m in CODE_NUMBER.finditer(text):
@@ -309,12 +335,16 @@ def is_product_version(text: str, start: int, end: int, lang: str, ctx: dict) ->
     with a point and at most two minor digits) right after a proper name is the name's version or
     model; "MSE 0,1735" is a quantity. A proper name is a word with a capital inside it (ROCm, RX,
     JAX) or a capitalised word the page also writes capitalised in mid-sentence (Python, Keras): a
-    sentence that starts "Con 4 …" does not make "Con" a name."""
+    sentence that starts "Con 4 …" does not make "Con" a name. After an acronym (all capitals)
+    only a model number of three digits or more counts (RX 7600): "GPU 8" or "MSE 12.5" are
+    quantities."""
     if not re.fullmatch(r"[1-9]\d*(?:\.\d{1,2})?", text[start:end]):
         return False
     word = _word_before(text, start)
     if not word or not word[0].isupper():
         return False
+    if word.isupper():  # an acronym (RX, GPU, MSE): only a model number follows it as a name
+        return bool(re.fullmatch(r"[1-9]\d{2,}", text[start:end]))
     return any(c.isupper() for c in word[1:]) or word in ctx["names"]
 
 
@@ -455,7 +485,7 @@ def _bench_pools(page: Page, items: list) -> list:
                 program = bench.PROGRAMS.get(re.split(r"[.:]", m["expr"].removeprefix("ratio:").removeprefix("chart:"))[0])
                 if program:
                     path = ROOT / program[0]
-                    pools.append(("bench", section, index, path, _code_values(path.read_text(encoding="utf-8"))))
+                    pools.append(("bench", section, index, path, code_figures(path.read_text(encoding="utf-8"), "python")))
                 if m["name"] is None:
                     continue
                 where = f"{rel(page.path)}:{item.start + i}"
@@ -474,14 +504,36 @@ def _section_of_line(item: Prose, base: int, i: int) -> int:
     return base + sum(1 for ln in item.lines[: i + 1] if ln.startswith("## "))
 
 
+def _pools(page: Page, items: list) -> list:
+    """(kind, section, block index, file, figures) for every output, code and bench program a
+    prose number may restate."""
+    blocks = [(k, b, s) for k, (b, s) in enumerate(items) if isinstance(b, Block)]
+    return ([("output", s, k, b.output_file, output_figures(b)) for k, b, s in blocks if b.expected]
+            + [("code", s, k, b.snippet, code_figures(b.code, b.syntax)) for k, b, s in blocks]
+            + _bench_pools(page, items))
+
+
+def produced_figures(page: Page, generator: Path = GENERATOR) -> list[Decimal]:
+    """Every figure the page's outputs, code, bench programs and data generator hold."""
+    return [v for *_, values in _pools(page, _sections(page)) for v in values] + list(generator_values(generator))
+
+
+def value_of(text: str, lang: str) -> Decimal | None:
+    """A number as written in `lang`'s prose (2 944, 0,1735, 1e-6), as a Decimal."""
+    return _value(text, lang)
+
+
+def same_figure(prose: Decimal, other: Decimal, percent: bool = False) -> bool:
+    """Whether a prose number states `other` (equal, or its rounding; a percentage of it)."""
+    return _matches(prose, other, percent)
+
+
 def analyse(page: Page, generator: Path = GENERATOR) -> tuple[list[Number], list[Label], list[str]]:
     """All numbers and labels of the page's prose, traced, and the problems found."""
     lang = page.lang
     items = _sections(page)
     blocks = [(k, b, s) for k, (b, s) in enumerate(items) if isinstance(b, Block)]
-    pools = ([("output", s, k, b.output_file, _code_values(b.expected)) for k, b, s in blocks if b.expected]
-             + [("code", s, k, b.snippet, _code_values(b.code)) for k, b, s in blocks]
-             + _bench_pools(page, items))
+    pools = _pools(page, items)
     known = {w: (k, lg) for lg in LABELS for k, w in LABELS[lg].items()}
     names = set().union(*(_names(_mask("\n".join(i.lines))) for i, _ in items if isinstance(i, Prose)))
     numbers: list[Number] = []
@@ -518,11 +570,8 @@ def analyse(page: Page, generator: Path = GENERATOR) -> tuple[list[Number], list
         for m in NUMBER.finditer(masked):
             start, end = m.span("num")
             raw = m["num"]
-            tail = re.match(r"\w*", masked[end:])[0]
-            if tail and not is_version(masked, start, end, lang, ctx):
-                continue  # part of a word: 3x, 8GB
-            if re.search(r"[.,]$", raw):
-                continue
+            if re.match(r"\w*\d", masked[end:]):
+                continue  # digits further on in the same word: an identifier (2x3y), not a quantity
             i, col = locate(start)
             num = Number(page.path, lang, item.start + i, col, text[start:end], _value(raw, lang),
                          section=_section_of_line(item, base, i), percent=bool(re.match(r"[ \u00a0\u202f]?%", masked[end:])))
@@ -594,7 +643,7 @@ def _trace(num: Number, pools: list, near: dict, index: int) -> None:
        significant digits or more, or an exponent), the exact value.
 
     What a bench placeholder stands for (`_bench_pools`) traces in its section, or page-wide for
-    a specific number.
+    a specific number, always by the exact value.
     """
     steps = (
         (True, lambda kind, sec, idx: idx in near.get(kind, ())),
@@ -608,7 +657,8 @@ def _trace(num: Number, pools: list, near: dict, index: int) -> None:
                     continue
             elif not ok(kind, section, idx):
                 continue
-            if any(_matches(num.value, v, num.percent, rounded) for v in values):
+            exact_only = kind == "bench" or not rounded  # a bench figure is restated as shown, never re-rounded
+            if any(_matches(num.value, v, num.percent, not exact_only) for v in values):
                 num.how, num.where = kind, rel(path)
                 return
 

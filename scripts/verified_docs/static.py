@@ -19,8 +19,6 @@ import ast
 import importlib
 import json
 import os
-import re
-import shlex
 import subprocess
 import sys
 import types
@@ -30,6 +28,7 @@ from pathlib import Path
 import pyflakes.checker
 import pyflakes.messages
 
+from . import shell
 from .pages import Block, Page
 from .project import rel
 from .tiers import SHELL, TIERS
@@ -39,16 +38,24 @@ PROBE_TIMEOUT_S = 600
 # Names IPython puts in every notebook's namespace.
 NOTEBOOK_BUILTINS = {"display", "get_ipython", "In", "Out"}
 # pyflakes' messages that are errors (the code fails when it reaches them), not style.
+# A star import hides undefined names (ImportStarUsage): a page must not use one.
 ERRORS = tuple(getattr(pyflakes.messages, name) for name in (
-    "UndefinedName", "UndefinedLocal", "UndefinedExport", "DuplicateArgument", "ReturnOutsideFunction",
-    "YieldOutsideFunction", "ContinueOutsideLoop", "BreakOutsideLoop", "TwoStarredExpressions",
-    "TooManyExpressionsInStarredAssignment", "ForwardAnnotationSyntaxError", "PercentFormatInvalidFormat",
-    "PercentFormatMixedPositionalAndNamed", "PercentFormatUnsupportedFormatCharacter",
+    "UndefinedName", "UndefinedLocal", "UndefinedExport", "ImportStarUsage", "DuplicateArgument",
+    "ReturnOutsideFunction", "YieldOutsideFunction", "ContinueOutsideLoop", "BreakOutsideLoop",
+    "TwoStarredExpressions", "TooManyExpressionsInStarredAssignment", "ForwardAnnotationSyntaxError",
+    "PercentFormatInvalidFormat", "PercentFormatMixedPositionalAndNamed", "PercentFormatUnsupportedFormatCharacter",
     "PercentFormatPositionalCountMismatch", "PercentFormatExtraNamedArguments", "PercentFormatMissingArgument",
     "StringDotFormatExtraPositionalArguments", "StringDotFormatExtraNamedArguments",
     "StringDotFormatMissingArgument", "StringDotFormatInvalidFormat",
-) if hasattr(pyflakes.messages, name))
-PYTHON_WORD = re.compile(r"^(?:\S*/)?python(?:\d(?:\.\d+)?)?$")
+))  # getattr without a default: a class a pyflakes upgrade renames fails here, loudly
+# What to do about each kind of finding, appended to its message.
+FIX = {
+    "syntax": "fix the code in the snippet file",
+    "name": "define it in an earlier block of the page (the page's Python blocks share one namespace; "
+            "a saved file is its own module) or fix the spelling",
+    "module": "fix the name, or add the package to pyproject.toml's `site` group, pinned, and run `make lock`",
+    "attribute": "fix the name: the pinned version does not have it",
+}
 
 
 def not_executed(block: Block) -> bool:
@@ -73,80 +80,32 @@ class Piece:
 # ------------------------------------------------------------------------------ finding code
 
 
-def _shell_commands(code: str):
-    """(line, words, heredoc body or None) for each command line of a shell snippet."""
-    lines = code.splitlines()
-    i = 0
-    while i < len(lines):
-        start, text = i + 1, lines[i]
-        while text.endswith("\\") and i + 1 < len(lines):
-            i += 1
-            text = text[:-1] + " " + lines[i]
-        heredoc = None
-        m = re.search(r"<<-?\s*(['\"]?)(\w+)\1", text)
-        if m:
-            body = []
-            while i + 1 < len(lines) and lines[i + 1].strip() != m[2]:
-                i += 1
-                body.append(lines[i])
-            i += 1  # the terminator
-            heredoc = "\n".join(body) + "\n"
-        try:
-            words = shlex.split(text, comments=True)
-        except ValueError:
-            words = []  # bash -n reports unbalanced quotes
-        yield start, words, heredoc
-        i += 1
-
-
-def _python_calls(words: list[str]):
-    """(what follows python, index) for each python invocation in a command's words."""
-    for k, word in enumerate(words):
-        if PYTHON_WORD.match(word):
-            yield words[k + 1 :], k
-
-
 def pieces(page: Page, block: Block) -> list[Piece]:
     if block.syntax == "python":
         return [Piece(block, block.code, 1, own_module=block.is_file)]
     found = []
-    for line, words, heredoc in _shell_commands(block.code):
-        for rest, _ in _python_calls(words):
-            if rest[:1] == ["-c"] and len(rest) > 1:
-                found.append(Piece(block, rest[1], line, own_module=True))
-            elif rest[:1] == ["-"] and heredoc is not None:
-                found.append(Piece(block, heredoc, line + 1, own_module=True))
+    for run in shell.python_runs(block.code):
+        if run.kind == "code":
+            found.append(Piece(block, run.value, run.command.line, own_module=True))
+        elif run.kind == "stdin":
+            found.append(Piece(block, run.value, run.command.heredoc_line, own_module=True))
     return found
-
-
-def scripts_run(block: Block) -> list[tuple[int, str]]:
-    """(line, file) for each `python file.py` a shell block runs."""
-    out = []
-    for line, words, _ in _shell_commands(block.code):
-        for rest, _ in _python_calls(words):
-            if rest and rest[0].endswith(".py") and not rest[0].startswith("-"):
-                out.append((line, rest[0]))
-    return out
-
-
-def modules_run(block: Block) -> list[tuple[int, str]]:
-    """(line, module) for each `python -m module` a shell block runs."""
-    out = []
-    for line, words, _ in _shell_commands(block.code):
-        for rest, _ in _python_calls(words):
-            if len(rest) > 1 and rest[0] == "-m":
-                out.append((line, rest[1]))
-    return out
 
 
 # ------------------------------------------------------------------------------ Python checks
 
 
 def _parse(piece: Piece) -> tuple[ast.Module | None, str | None]:
+    """The piece's syntax tree, or its syntax error. Compiled too, not only parsed: compiling
+    finds what the parser lets through (`nonlocal` at module level, a starred lone target).
+    A notebook cell may `await` at its top level; a file or `python -c` may not."""
+    flags = 0 if piece.own_module else ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
     try:
-        return ast.parse(piece.code), None
+        tree = ast.parse(piece.code)
+        compile(piece.code, rel(piece.block.snippet), "exec", flags=flags, dont_inherit=True)
+        return tree, None
     except SyntaxError as exc:
-        return None, f"{piece.at(exc.lineno or 1)}: {exc.msg}\n    {(exc.text or '').rstrip()}"
+        return None, f"{piece.at(exc.lineno or 1)}: {exc.msg}\n    {(exc.text or '').rstrip()}\n  ({FIX['syntax']})"
 
 
 def _flakes(tree: ast.Module, filename: str) -> list:
@@ -177,14 +136,14 @@ def name_problems(page: Page, targets: list[Piece]) -> dict[int, list[str]]:
         for msg in _flakes(ast.parse("".join(shared)), rel(page.path)):
             for lo, hi, cell in spans:
                 if lo < msg.lineno <= hi and id(cell.block) in wanted:
-                    out.setdefault(cell.block.lineno, []).append(f"{cell.at(msg.lineno - lo)}: {msg.message % msg.message_args}")
+                    out.setdefault(cell.block.lineno, []).append(f"{cell.at(msg.lineno - lo)}: {msg.message % msg.message_args} ({FIX['name']})")
     for piece in (p for p in targets if p.own_module):
         tree, error = _parse(piece)
         if error:
             out.setdefault(piece.block.lineno, []).append(f"syntax error: {error}")
             continue
         for msg in _flakes(tree, rel(piece.block.snippet)):
-            out.setdefault(piece.block.lineno, []).append(f"{piece.at(msg.lineno)}: {msg.message % msg.message_args}")
+            out.setdefault(piece.block.lineno, []).append(f"{piece.at(msg.lineno)}: {msg.message % msg.message_args} ({FIX['name']})")
     return out
 
 
@@ -218,7 +177,7 @@ def _dotted(node: ast.AST) -> list[str] | None:
 
 def name_requests(page: Page, targets: list[Piece]) -> list[dict]:
     """What the environment must provide for the target pieces: every module they import and
-    every dotted name rooted in an import (the page's earlier cells' imports included)."""
+    every dotted name rooted in an import (of the piece, or, for a notebook cell, of any cell of the page)."""
     page_imports: dict[str, tuple[str, list[str]]] = {}
     for b in page.blocks:
         if b.syntax == "python" and not b.is_file:
@@ -277,7 +236,7 @@ def _resolve_one(module: str, attrs: list[str]) -> str | None:
     try:
         obj = importlib.import_module(module)
     except ModuleNotFoundError as exc:
-        return f"no module named {exc.name!r} in the pinned environment"
+        return f"no module named {exc.name!r} in the pinned environment ({FIX['module']})"
     except Exception as exc:  # noqa: BLE001 - an import that fails is what the reader would hit
         return f"importing {module} fails: {exc!r}"
     path = module
@@ -289,10 +248,10 @@ def _resolve_one(module: str, attrs: list[str]) -> str | None:
                 try:
                     obj = importlib.import_module(f"{obj.__name__}.{attr}")
                 except ModuleNotFoundError:
-                    return f"{path}.{attr} does not exist (module {obj.__name__} has no attribute {attr!r})"
+                    return f"{path}.{attr} does not exist: module {obj.__name__} has no attribute {attr!r} ({FIX['attribute']})"
         elif isinstance(obj, type):
             if not hasattr(obj, attr):
-                return f"{path}.{attr} does not exist (class {obj.__qualname__} has no attribute {attr!r})"
+                return f"{path}.{attr} does not exist: class {obj.__qualname__} has no attribute {attr!r} ({FIX['attribute']})"
             obj = getattr(obj, attr)
         else:
             return None  # an object's attributes can be dynamic: only modules and classes are walked
@@ -326,9 +285,9 @@ def shell_problems(block: Block) -> list[str]:
 
 def script_problems(page: Page, block: Block) -> list[str]:
     saved = {b.title for b in page.blocks if b.title}
-    return [f"{block.where}, line {line}: runs {name}, which this page never asks the reader to save "
+    return [f"{block.where}, line {run.command.line}: runs {run.value}, which this page never asks the reader to save "
             f"(files it saves: {', '.join(sorted(saved)) or 'none'}); fix the name or add the file's block"
-            for line, name in scripts_run(block) if "/" not in name and name not in saved]
+            for run in shell.python_runs(block.code) if run.kind == "script" and "/" not in run.value and run.value not in saved]
 
 
 # ------------------------------------------------------------------------------ the page
@@ -349,10 +308,15 @@ def page_problems(page: Page, only: Block | None = None) -> dict[int, str | None
     for line, found in name_problems(page, targets).items():
         problems[line] += found
     requests = name_requests(page, targets)
-    requests += [{"block": b.lineno, "where": f"{b.where}: line {line}", "module": module, "attrs": [], "text": f"python -m {module}"}
-                 for b in blocks if b.syntax in SHELL for line, module in modules_run(b)]
+    requests += [{"block": b.lineno, "where": f"{b.where}, line {run.command.line}", "module": run.value, "attrs": [],
+                  "text": f"python -m {run.value}"}
+                 for b in blocks if b.syntax in SHELL for run in shell.python_runs(b.code) if run.kind == "module"]
     reported = set()
-    for failed in resolve_names(requests):
+    try:
+        failed_requests = resolve_names(requests)
+    except (RuntimeError, subprocess.TimeoutExpired, json.JSONDecodeError) as exc:
+        raise RuntimeError(f"{rel(page.path)} [{page.lang}]: resolving its blocks' imports failed: {exc}") from None
+    for failed in failed_requests:
         if (failed["block"], failed["why"]) not in reported:  # a missing module once, not per use
             reported.add((failed["block"], failed["why"]))
             problems[failed["block"]].append(f"{failed['where']}: `{failed['text']}`: {failed['why']}")

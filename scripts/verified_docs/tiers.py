@@ -55,8 +55,8 @@ TIERS: dict[str, Tier] = {
             "gpu", "execute", "gpu", compare=False, notebook="skipped-cell", mutation="static",
             marker_help="executed only where a GPU is visible (make test-gpu)",
             badge={
-                "es": ("GPU", "Se ejecuta solo donde hay una GPU visible (make test-gpu); en CPU se omite y se dice por qué."),
-                "en": ("GPU", "Runs only where a GPU is visible (make test-gpu); on a CPU it is skipped with the reason."),
+                "es": ("GPU", "Se ejecuta solo donde hay una GPU visible (make test-gpu); sin GPU, la CI comprueba su sintaxis, sus nombres y sus imports."),
+                "en": ("GPU", "Runs only where a GPU is visible (make test-gpu); without one, CI checks its syntax, names and imports."),
             },
         ),
         Tier(
@@ -70,18 +70,18 @@ TIERS: dict[str, Tier] = {
         ),
         Tier(
             "lint", "syntax", None, compare=False, notebook="text", mutation="static",
-            marker_help="syntax-checked only (needs hardware, root or a network we lack)",
+            marker_help="never executed (needs hardware, root or a network we lack); checked offline (static.py)",
             badge={
-                "es": ("sintaxis", "Necesita hardware, root o red que la CI no tiene: solo se comprueba su sintaxis."),
-                "en": ("syntax", "Needs hardware, root or a network CI lacks: only its syntax is checked."),
+                "es": ("sintaxis", "Necesita hardware, root o red que la CI no tiene: no se ejecuta; se comprueban su sintaxis, sus nombres y sus imports."),
+                "en": ("syntax", "Needs hardware, root or a network CI lacks: it is not run; its syntax, names and imports are checked."),
             },
         ),
         Tier(
             "network", "execute", "online", compare=False, notebook="skipped-cell", mutation="static",
             marker_help="executed only with --online",
             badge={
-                "es": ("red", "Descarga datos: solo se ejecuta con make test-online."),
-                "en": ("network", "Downloads data: it runs only with make test-online."),
+                "es": ("red", "Descarga datos: solo se ejecuta con make test-online; sin red, la CI comprueba su sintaxis, sus nombres y sus imports."),
+                "en": ("network", "Downloads data: it runs only with make test-online; offline, CI checks its syntax, names and imports."),
             },
         ),
     )

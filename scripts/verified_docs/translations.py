@@ -4,7 +4,7 @@ A page in a language other than the default one records, in its front matter, th
 original's text as it was when the translation was last brought up to date:
 
     translation:
-      source: 3f2a9c1d8b1e   # source_hash(<slug>.<default>.md)
+      source: 3f2a9c1d8b1e   # source_hash(<slug>.<default>.md): its text and code files
       behind: true           # only while the page is knowingly published behind its original
 
 The check fails when the record is missing, when the original has changed and the page does not
@@ -15,8 +15,8 @@ shows its readers a notice under its title (`banner`, called by build.render_pag
     python -m verified_docs.translations done docs/x.en.md    after bringing it up to date: record the original's hash
     python -m verified_docs.translations behind docs/x.en.md  publish it knowingly behind (readers see a notice)
 
-Only the page's own text counts (not its snippets: code parity is test_parity's), normalised so
-that whitespace-only edits are not drift.
+The original's text and the code files it includes count (comments and printed messages are
+translated too), normalised so that whitespace-only edits are not drift; recorded outputs do not.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .pages import Page, page_lang, page_paths, split_front_matter
-from .project import DOCS, default_language, languages, rel
+from .project import DOCS, default_language, languages, rel, snippet_options
 
 KEY = "translation"
 COMMAND = ".venv/bin/python -m verified_docs.translations"
@@ -95,13 +95,37 @@ def normalise(text: str) -> str:
     return "\n".join(out)
 
 
+INCLUDE = re.compile(r'^\s*--8<--\s+"([^"]+)"\s*$', re.M)
+
+
+def original_text(text: str, read_snippet) -> str:
+    """What a translation follows: the page's normalised text and the code files it includes (their
+    comments and printed messages are translated too; code parity ignores those, this does not).
+    Recorded outputs are left out: `make outputs` rewrites them in every language at once."""
+    body = normalise(text)
+    parts = [body]
+    for name in sorted(set(INCLUDE.findall(body))):
+        if not name.endswith(".out"):
+            code = read_snippet(name)
+            parts.append(f"--8<-- {name}\n" + ("<missing>" if code is None else "\n".join(ln.rstrip() for ln in code.splitlines())))
+    return "\n".join(parts)
+
+
+def _read_snippet(name: str) -> str | None:
+    for base in dict(snippet_options())["base_path"]:
+        if (Path(base) / name).is_file():
+            return (Path(base) / name).read_text(encoding="utf-8")
+    return None
+
+
 def _hash_text(text: str) -> str:
-    return hashlib.sha256(normalise(text).encode("utf-8")).hexdigest()[:12]
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
 def source_hash(page_or_path) -> str:
-    """Short sha256 (12 hex) of a page's normalised text: what a translation's record holds."""
-    return _hash_text(_path(page_or_path).read_text(encoding="utf-8"))
+    """Short sha256 (12 hex) of an original as a translation follows it (`original_text`): what a
+    translation's record holds."""
+    return _hash_text(original_text(_path(page_or_path).read_text(encoding="utf-8"), _read_snippet))
 
 
 def source_of(page_or_path) -> Path:
@@ -160,7 +184,7 @@ def read_record(path: Path) -> Record | None:
         if m["key"] == "source":
             record.source, record.line = value, i + 1
         elif m["key"] == "behind":
-            record.behind = value.lower() in ("true", "yes", "on")
+            record.behind = m["value"] == "true"  # as YAML reads it: a quoted "true" is a string, not a flag
     return record
 
 
@@ -234,12 +258,21 @@ def find_since(source: Path, recorded: str) -> Since | None:
     if not source.is_relative_to(top_path):
         return None
     relpath = source.relative_to(top_path).as_posix()
-    log = _git(["log", "--format=%H %cs", "--", relpath], top_path) or ""
+    # The original's snippets live under the snippet base paths, inside the same repository.
+    bases = [Path(b).resolve() for b in dict(snippet_options())["base_path"]]
+    folders = [b.relative_to(top_path).as_posix() for b in bases if b.is_relative_to(top_path)]
+    slug, lang = page_lang(source)
+    code_dirs = [f"{f}/{slug}/{lang}" for f in folders]
+    log = _git(["log", "--format=%H %cs", "--", relpath, *code_dirs], top_path) or ""
+    now = original_text(source.read_text(encoding="utf-8"), _read_snippet)
     for n, entry in enumerate(log.splitlines()):
         sha, date = entry.split()
         old = _git(["show", f"{sha}:{relpath}"], top_path)
-        if old is not None and _hash_text(old) == recorded:
-            diff = difflib.unified_diff(normalise(old).splitlines(), normalise(source.read_text(encoding="utf-8")).splitlines(), n=0, lineterm="")
+        if old is None:
+            continue
+        old = original_text(old, lambda name: next((t for f in folders if (t := _git(["show", f"{sha}:{f}/{name}"], top_path)) is not None), None))
+        if _hash_text(old) == recorded:
+            diff = difflib.unified_diff(old.splitlines(), now.splitlines(), n=0, lineterm="")
             changed = [ln for ln in diff if ln[:1] in "+-" and not ln.startswith(("+++", "---"))]
             added = sum(ln.startswith("+") for ln in changed)
             return Since(sha, date, n, added, len(changed) - added, relpath)
@@ -338,11 +371,10 @@ def problems_for(slug: str, docs: Path = DOCS) -> list[str]:
 def banner(page: Page) -> list[str]:
     """Markdown blocks to put under the title of a page published behind its original: one
     admonition, in the page's language, linking the original and saying how far behind it is."""
-    record = page.meta.get(KEY)
-    if page.lang == default_language() or not (isinstance(record, dict) and record.get("behind") is True):
+    if page.lang == default_language():
         return []
-    st = status(page.path)
-    if st.state != "behind":
+    st = status(page.path)  # the one reader of the record, as the check reads it
+    if not st.marked_behind or st.state != "behind":
         return []  # a stale flag is the check's error, not something to tell readers
     text = BANNER[page.lang]
     name = _name(default_language(), page.lang)

@@ -6,13 +6,13 @@ import pandas as pd
 from keras import layers
 
 panel = pd.read_parquet("vol5_diario.parquet")
-index_asset = panel[panel["activo"] == "indice"].set_index("fecha").sort_index()
-log_rv = np.log(index_asset["rv_5min"])
+stock_index = panel[panel["activo"] == "indice"].set_index("fecha").sort_index()
+log_rv = np.log(stock_index["rv_5min"])
 yesterday = pd.DataFrame({  # everything shifted one day: only information up to yesterday
     "d1": log_rv,
     "s5": log_rv.rolling(5).mean(),
     "m22": log_rv.rolling(22).mean(),
-    "negative": index_asset["rendimiento"].clip(upper=0),  # min(r, 0)
+    "negative": stock_index["rendimiento"].clip(upper=0),  # min(r, 0)
 }).shift(1)
 table = yesterday.assign(y=log_rv).dropna()
 train = table[table.index < "2018-01-01"]
@@ -28,8 +28,8 @@ std_train = ((train - mean) / std).astype("float32")
 keras.utils.set_random_seed(7)  # right before building the model
 means_input = keras.Input((3,), name="means")
 negative_input = keras.Input((1,), name="negative")
-joined = layers.Concatenate()([means_input, negative_input])
-model = keras.Model([means_input, negative_input], layers.Dense(1, name="forecast")(joined))
+merged = layers.Concatenate()([means_input, negative_input])
+model = keras.Model([means_input, negative_input], layers.Dense(1, name="forecast")(merged))
 model.compile(keras.optimizers.Adam(0.01), "mse")
 model.fit([std_train[MEANS], std_train[["negative"]]], std_train["y"],
           epochs=40, batch_size=128, verbose=0)

@@ -14,7 +14,7 @@ cerca = curvas <= 1.01 * mse_ols
 print("primera época a menos de un 1 % del MSE de la OLS:",
       {b: int(cerca[b].idxmax()) if cerca[b].any() else None for b in curvas})
 
-plt.rcParams["svg.hashsalt"] = "leccion-5-6-1"  # el mismo SVG en cada ejecución
+plt.rcParams["svg.hashsalt"] = "5-6-1"  # el mismo SVG en cada ejecución
 fig, eje = plt.subplots(figsize=(7, 3.6))
 curvas.plot(ax=eje, linewidth=1.5)
 eje.axhline(mse_ols, color="black", linestyle="--", linewidth=1, label="OLS")
