@@ -344,7 +344,7 @@ def is_product_version(text: str, start: int, end: int, lang: str, ctx: dict) ->
     if not word or not word[0].isupper():
         return False
     if word.isupper():  # an acronym (RX, GPU, MSE): only a model number follows it as a name
-        return bool(re.fullmatch(r"[1-9]\d{2,}", text[start:end]))
+        return len(word) > 1 and bool(re.fullmatch(r"[1-9]\d{2,}", text[start:end]))  # "A 128-row batch": an article
     return any(c.isupper() for c in word[1:]) or word in ctx["names"]
 
 
