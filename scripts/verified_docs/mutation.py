@@ -32,6 +32,7 @@ survivors with the reason, and writes build/mutation/report.txt.
 from __future__ import annotations
 
 import argparse
+import ast
 import re
 import sys
 import tempfile
@@ -39,7 +40,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from . import code_parity, prose_numbers, static, translations
+from . import code_parity, prose_numbers, shell, static, translations
 from .checks import resolve_problem
 from .execute import check_outputs, run_page_tier, share_cores
 from .pages import Block, Page, all_pages, load_page
@@ -184,7 +185,20 @@ STATIC_MUTATIONS = {
     "shell": [("syntax", "if then fi\n", "syntax error appended"),
               ("undefined-name", 'echo "$mutation_undefined_var"\n', "use of a variable nothing assigns appended")],
 }
-IMPORT = re.compile(r"(\bimport\s+|\bfrom\s+)([A-Za-z_]\w*)")
+def _first_import(code: str) -> tuple[int, int, str] | None:
+    """(start, end, module) of the first top-level module name a piece of Python imports."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return None
+    node = next((n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom)) and getattr(n, "level", 0) == 0), None)
+    if node is None:
+        return None
+    module = (node.names[0].name if isinstance(node, ast.Import) else node.module).split(".")[0]
+    lines = code.split("\n")
+    offset = sum(len(ln) + 1 for ln in lines[: node.lineno - 1])
+    m = re.compile(rf"\b{re.escape(module)}\b").search(lines[node.lineno - 1], node.col_offset)
+    return offset + m.start(), offset + m.end(), module
 
 
 def static_variants(block: Block, original: str) -> list[tuple[str, str, str]]:
@@ -192,9 +206,13 @@ def static_variants(block: Block, original: str) -> list[tuple[str, str, str]]:
     imported module misspelt (in a Python block, or in the Python a shell block embeds)."""
     text = original + ("" if original.endswith("\n") else "\n")
     out = [(kind, text + tail, what) for kind, tail, what in STATIC_MUTATIONS["shell" if block.syntax in SHELL else block.syntax]]
-    m = IMPORT.search(original)
-    if m:
-        out.append(("bad-import", original[: m.end()] + "z" + original[m.end() :], f"imported module {m[2]} misspelt {m[2]}z"))
+    codes = [original] if block.syntax == "python" else [r.value for r in shell.python_runs(original) if r.kind in ("code", "stdin")]
+    for code in codes:
+        found, at = _first_import(code), original.find(code)
+        if found and at >= 0:
+            start, end, module = found
+            out.append(("bad-import", original[: at + end] + "z" + original[at + end :], f"imported module {module} misspelt {module}z"))
+            break
     return out
 
 
@@ -219,15 +237,19 @@ AMBIGUOUS: list[str] = []  # traced numbers whose last digit + 1 is also a figur
 
 
 def _unproduced(number, line: str, produced: list) -> str | None:
-    """The file line with one digit of `number` changed so that it states a figure no output, code
-    or generator of the page produced (the mistake the check exists for); None if none exists."""
+    """The file line with the number changed so that it states a figure no output, code or
+    generator of the page produced (the mistake the check exists for): one digit changed, else
+    (a one-digit number whose every change the page prints somewhere) one digit added after it.
+    None if no such change exists."""
     digits = [i for i in range(number.col, number.end) if line[i].isdigit()]
-    for i in reversed(digits):  # the last digit first: the smallest change
-        for step in range(1, 10):
-            changed = line[:i] + str((int(line[i]) + step) % 10) + line[i + 1 :]
-            value = prose_numbers.value_of(changed[number.col : number.end], number.lang)
-            if value is not None and not any(prose_numbers.same_figure(value, v, number.percent) for v in produced):
-                return changed
+    last = digits[-1]
+    candidates = [line[:i] + str((int(line[i]) + step) % 10) + line[i + 1 :] for i in reversed(digits) for step in range(1, 10)]
+    candidates += [line[: last + 1] + str(d) + line[last + 1 :] for d in range(10)]
+    for changed in candidates:
+        end = number.end + len(changed) - len(line)
+        value = prose_numbers.value_of(changed[number.col : end], number.lang)
+        if value is not None and not any(prose_numbers.same_figure(value, v, number.percent) for v in produced):
+            return changed
     return None
 
 
@@ -252,7 +274,7 @@ def prose_mutants(page: Page) -> list[Mutant]:
             m.killed, m.reason = False, "nothing to mutate (not a hole)"
             out.append(m)
             continue
-        m = Mutant("prose-number", where, f"{number.text!r} ({number.how}) -> {changed[number.col : number.end]!r}")
+        m = Mutant("prose-number", where, f"{number.text!r} ({number.how}) -> {changed[number.col : number.end + len(changed) - len(line)]!r}")
         with restored(page.path, "\n".join(lines[: number.line - 1] + [changed] + lines[number.line :])):
             found = prose_numbers.problems(load_page(page.path))
         m.killed = any(p.startswith(f"{rel(page.path)}:{number.line} ") for p in found)
@@ -347,10 +369,12 @@ def main(argv=None) -> int:
 
     lines = []
     for kind in KINDS:
-        group = [m for m in mutants if m.kind == kind]
-        if group:
+        idle = [m for m in mutants if m.kind == kind and "not a hole" in m.reason]
+        group = [m for m in mutants if m.kind == kind and m not in idle]
+        if group or idle:
             killed = sum(bool(m.killed) for m in group)
-            lines.append(f"{kind:<17} {killed}/{len(group)} killed ({100 * killed / len(group):.0f} %)")
+            rate = f"{100 * killed / len(group):.0f} %" if group else "-"
+            lines.append(f"{kind:<17} {killed}/{len(group)} killed ({rate})" + (f"; {len(idle)} with nothing to mutate" if idle else ""))
     lines.append("what no offline check can kill, and why:")
     runtime = [f"{b.where} ({b.tier})" for p in pages for b in p.blocks if static.not_executed(b)]
     lines.append(f"  what {len(runtime)} gpu, network and lint blocks do when they run: CI has no GPU, no network and no root; "
@@ -370,7 +394,7 @@ def main(argv=None) -> int:
     behind = [rel(p) for p in translations.translated_paths() if translations.status(p).marked_behind]
     if behind:
         lines.append(f"  translations marked behind (a further change to their original is shown to readers, not failed): {behind}")
-    survivors = [m for m in mutants if not m.killed]
+    survivors = [m for m in mutants if not m.killed and "not a hole" not in m.reason]
     lines.append(f"survivors: {len(survivors)}")
     lines += [f"  {m.line()}" for m in survivors]
     lines.append(f"wall time: {time.perf_counter() - started:.0f} s")
