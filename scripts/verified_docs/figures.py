@@ -30,6 +30,12 @@ from .project import BACKENDS, ROOT
 class FigureError(Exception):
     """A placeholder that cannot be filled; the message starts with page:line."""
 
+def measurement(expr: str) -> str:
+    """The bench measurement a placeholder expression reads: `ratio:har.jax_over_torch` -> `har`,
+    `chart:mobilenet` -> `mobilenet`, `mobilenet.cpu.torch.ms` -> `mobilenet`."""
+    return re.split(r"[.:]", expr.removeprefix("ratio:").removeprefix("chart:"))[0]
+
+
 PLACEHOLDER = re.compile(r"\{\{\s*bench(?:@(?P<name>[\w.-]+))?:(?P<expr>[^}\s]+)\s*\}\}")
 FIELDS = {"cold", "median", "min", "max", "best"}
 TEXT = {

@@ -136,15 +136,28 @@ def expand(lines: list[str], options: dict) -> list[str]:
     return md.preprocessors["snippet"].run(list(lines))
 
 
+def snippet_path(name: str, options: dict | None = None) -> Path | None:
+    """The file an include line names, found under the snippet base paths as MkDocs finds it."""
+    for base in dict(options or snippet_options())["base_path"]:
+        if (Path(base) / name).is_file():
+            return (Path(base) / name).resolve()
+    return None
+
+
+def includes(text: str) -> list[str]:
+    """The names that a text's --8<-- include lines name, in order."""
+    return [m[1] for line in text.splitlines() if (m := INCLUDE.match(line))]
+
+
 def _include(body: list[str], options: dict, where: str, missing_ok: bool = False) -> Path | None:
     """The snippet file that a fence's body includes (None when it is not one include line)."""
     lines = [ln for ln in body if ln.strip()]
     if len(lines) != 1 or not INCLUDE.match(lines[0]):
         return None
     name = INCLUDE.match(lines[0])[1]
-    for base in options["base_path"]:
-        if (Path(base) / name).is_file():
-            return (Path(base) / name).resolve()
+    found = snippet_path(name, options)
+    if found:
+        return found
     if missing_ok:  # a recording `make outputs` has not written yet
         return (Path(options["base_path"][0]) / name).resolve()
     raise PageError(f'{where}: snippet "{name}" not found under {", ".join(map(rel, map(Path, options["base_path"])))}; '

@@ -184,11 +184,6 @@ def _value(text: str, lang: str) -> Decimal | None:
         return None
 
 
-def figures_in(text: str) -> list[Decimal]:
-    """Every number in a text (an output, a file), as Decimals."""
-    return _code_values(text)
-
-
 def output_figures(block: Block) -> list[Decimal]:
     """The numbers of a block's recorded output that are compared: its volatile spans (timings,
     which no two runs share and CI does not compare) trace nothing."""
@@ -482,7 +477,7 @@ def _bench_pools(page: Page, items: list) -> list:
         for i, line in enumerate(item.lines):
             for m in figures.PLACEHOLDER.finditer(line):
                 section = _section_of_line(item, base, i)
-                program = bench.PROGRAMS.get(re.split(r"[.:]", m["expr"].removeprefix("ratio:").removeprefix("chart:"))[0])
+                program = bench.PROGRAMS.get(figures.measurement(m["expr"]))
                 if program:
                     path = ROOT / program[0]
                     pools.append(("bench", section, index, path, code_figures(path.read_text(encoding="utf-8"), "python")))

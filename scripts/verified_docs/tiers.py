@@ -33,7 +33,8 @@ class Tier:
     compare: bool  # printed output compared with its recording
     notebook: str  # "cell" (runs), "skipped-cell" (tagged skip-execution), "text" (terminal step)
     mutation: str  # how `make mutation` breaks it: "failing-statement" (run it), "bad-pin" (resolve
-    # it), "static" (a syntax error and an undefined name, for the offline static check)
+    # it), "static" (syntax error, undefined name, bad import: the offline static check's mistakes;
+    # which blocks get that check is static.not_executed, derived from `check` and `requires`)
     options: frozenset = field(default_factory=frozenset)  # what the mark may take: run(volatile=...)
     marker_help: str = ""
     badge: dict = field(default_factory=dict)  # language -> (short label, tooltip)

@@ -32,7 +32,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .pages import Page, page_lang, page_paths, split_front_matter
+from .pages import Page, includes, page_lang, page_paths, snippet_path, split_front_matter
 from .project import DOCS, default_language, languages, rel, snippet_options
 
 KEY = "translation"
@@ -95,16 +95,13 @@ def normalise(text: str) -> str:
     return "\n".join(out)
 
 
-INCLUDE = re.compile(r'^\s*--8<--\s+"([^"]+)"\s*$', re.M)
-
-
 def original_text(text: str, read_snippet) -> str:
     """What a translation follows: the page's normalised text and the code files it includes (their
     comments and printed messages are translated too; code parity ignores those, this does not).
     Recorded outputs are left out: `make outputs` rewrites them in every language at once."""
     body = normalise(text)
     parts = [body]
-    for name in sorted(set(INCLUDE.findall(body))):
+    for name in sorted(set(includes(body))):
         if not name.endswith(".out"):
             code = read_snippet(name)
             parts.append(f"--8<-- {name}\n" + ("<missing>" if code is None else "\n".join(ln.rstrip() for ln in code.splitlines())))
@@ -112,10 +109,8 @@ def original_text(text: str, read_snippet) -> str:
 
 
 def _read_snippet(name: str) -> str | None:
-    for base in dict(snippet_options())["base_path"]:
-        if (Path(base) / name).is_file():
-            return (Path(base) / name).read_text(encoding="utf-8")
-    return None
+    path = snippet_path(name)
+    return path.read_text(encoding="utf-8") if path else None
 
 
 def _hash_text(text: str) -> str:
@@ -371,10 +366,11 @@ def problems_for(slug: str, docs: Path = DOCS) -> list[str]:
 def banner(page: Page) -> list[str]:
     """Markdown blocks to put under the title of a page published behind its original: one
     admonition, in the page's language, linking the original and saying how far behind it is."""
-    if page.lang == default_language():
-        return []
-    st = status(page.path)  # the one reader of the record, as the check reads it
-    if not st.marked_behind or st.state != "behind":
+    record = read_record(page.path)  # the one reader of the record, as the check reads it
+    if page.lang == default_language() or not (record and record.behind):
+        return []  # most pages: no hashing, no git history, on every build and serve reload
+    st = status(page.path)
+    if st.state != "behind":
         return []  # a stale flag is the check's error, not something to tell readers
     text = BANNER[page.lang]
     name = _name(default_language(), page.lang)
