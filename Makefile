@@ -8,9 +8,12 @@ BIN    := $(VENV)/bin
 PIP_VERSION := 26.3
 STAMP  := $(VENV)/.installed
 FIXTURES := build/fixtures/.done
-# Mermaid and KaTeX are served by the site itself (no CDN): installed from npm
-# (package.json, package-lock.json) and copied next to the pages.
+# Build-time tools from npm (package.json, package-lock.json): KaTeX renders the formulas to HTML,
+# mermaid-cli draws the diagrams (make diagrams), axe-core checks accessibility in the browser
+# suite. Only KaTeX's stylesheet and fonts are copied next to the pages; no JavaScript of theirs ships.
 VENDOR   := docs/assets/vendor/.done
+# puppeteer (mermaid-cli's browser driver) must not download a browser: it drives $(CHROMIUM).
+export PUPPETEER_SKIP_DOWNLOAD := 1
 # The browser suite drives Debian's Chromium through Playwright (no browser is downloaded).
 # Another Chromium-based browser can be named: make test CHROMIUM=/usr/bin/google-chrome
 CHROMIUM ?= /usr/bin/chromium
@@ -23,7 +26,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Keep TensorFlow's C++ logging to errors so that real warnings stand out.
 export TF_CPP_MIN_LOG_LEVEL := 2
 
-.PHONY: site serve test test-fast test-gpu test-online outputs fixtures lock clean bench mutation mutation-quick
+.PHONY: site serve test test-fast test-gpu test-online outputs fixtures lock clean bench mutation mutation-quick diagrams
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -44,10 +47,8 @@ $(DATA): $(STAMP) scripts/make_vol5.py
 
 $(VENDOR): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
-	rm -rf $(dir $@) && mkdir -p $(dir $@)katex/contrib
-	cp node_modules/mermaid/dist/mermaid.min.js $(dir $@)
-	cp -r node_modules/katex/dist/katex.min.css node_modules/katex/dist/katex.min.js node_modules/katex/dist/fonts $(dir $@)katex/
-	cp node_modules/katex/dist/contrib/auto-render.min.js $(dir $@)katex/contrib/
+	rm -rf $(dir $@) && mkdir -p $(dir $@)katex
+	cp -r node_modules/katex/dist/katex.min.css node_modules/katex/dist/fonts $(dir $@)katex/
 	@touch $@
 
 $(CHROMIUM):
@@ -85,6 +86,11 @@ test-gpu: $(STAMP) $(FIXTURES)
 ## make test-online: also run the network tier (real downloads)
 test-online: $(STAMP) $(FIXTURES)
 	$(BIN)/python -m pytest --online
+
+## make diagrams: draw each mermaid fence that changed as SVG (light and dark), remove unused ones
+## (docs/assets/diagrams/, committed; needs Chromium: the build redraws a changed one by itself where it can)
+diagrams: $(STAMP) $(VENDOR) $(CHROMIUM)
+	$(BIN)/python -m verified_docs.diagrams
 
 ## make outputs: re-record every recorded output by running its snippet
 outputs: $(STAMP) $(FIXTURES)

@@ -1,10 +1,12 @@
 """The built site in a real browser: Debian's Chromium, driven by Playwright, on localhost only.
 
 Every page in both languages: no console error and no request that leaves localhost; diagrams
-drawn as SVG; formulas typeset; each code block's copy button copies the block alone; the
-language switcher, clicked, lands on the same page in the other language. Search, per language,
-returns only that language's pages. Screenshots at phone and desktop widths go to
-build/screenshots/ for a person to look at.
+shown as the SVG of the reader's theme; formulas typeset; no mermaid or KaTeX script loaded;
+axe-core finds nothing serious or critical at phone and desktop widths; the bytes a phone loads
+stay under 1 MB (printed per page in the summary); each code block's copy button copies the block
+alone; the language switcher, clicked, lands on the same page in the other language. Search, per
+language, returns only that language's pages. Screenshots at phone and desktop widths, light and
+dark, go to build/screenshots/ for a person to look at.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ CHROMIUM_ARGS = [
 LOCALHOST = {"127.0.0.1", "localhost"}
 PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 900}
 SCREENSHOTS = ROOT / "build" / "screenshots"
-SCREENSHOT_PAGES = {"index.es", "rocm.es", "keras-10-min.en", "lesson-5-6-1.en", "performance.es"}
+SCREENSHOT_PAGES = {"index.es", "rocm.es", "keras-10-min.en", "lesson-5-6-1.en", "lesson-5-6-1.es", "performance.es"}
 # A prompt pasted into a terminal breaks the command, or (a root prompt, "# ") turns it into a
 # comment that silently does nothing. A "# " line is a root prompt when a command follows it; a
 # shell comment starts with prose.
@@ -61,11 +63,6 @@ def has_prompt(text: str) -> bool:
 )
 def test_prompt_detection(text, prompt):
     assert has_prompt(text) == prompt
-# Material draws mermaid into a *closed* shadow root; tests open it so the SVG can be inspected.
-OPEN_SHADOW_ROOTS = """
-const attach = Element.prototype.attachShadow;
-Element.prototype.attachShadow = function (init) { return attach.call(this, {...init, mode: "open"}); };
-"""
 SEARCH_QUERIES = ("keras", "backend")
 
 
@@ -109,18 +106,29 @@ def page_url(server: str, site: Path, page: Page) -> str:
 class Visit:
     """One page opened in a fresh browser context, with everything that went wrong recorded."""
 
-    def __init__(self, browser, url: str, where: str, viewport=DESKTOP):
+    def __init__(self, browser, url: str, where: str, viewport=DESKTOP, scheme: str = "light"):
         self.where = where
         self.problems: list[str] = []
-        self.context = browser.new_context(viewport=viewport, permissions=["clipboard-read", "clipboard-write"])
+        self.responses: list = []
+        self.context = browser.new_context(viewport=viewport, color_scheme=scheme,
+                                           permissions=["clipboard-read", "clipboard-write"])
         self.context.set_default_timeout(15_000)
-        self.context.add_init_script(OPEN_SHADOW_ROOTS)
         self.context.route("**/*", self._route)
         self.tab = self.context.new_page()
         self.tab.on("console", lambda m: m.type == "error" and self.problems.append(f"console error: {m.text}"))
         self.tab.on("pageerror", lambda e: self.problems.append(f"uncaught exception: {e}"))
-        self.tab.on("response", lambda r: r.status >= 400 and self.problems.append(f"HTTP {r.status}: {r.url}"))
+        self.tab.on("response", self._response)
         self.tab.goto(url, wait_until="load")
+
+    def _response(self, response):
+        self.responses.append(response)
+        if response.status >= 400:
+            self.problems.append(f"HTTP {response.status}: {response.url}")
+
+    def loaded(self) -> dict[str, int]:
+        """Every resource the page loaded so far (its workers' included), URL -> bytes, uncompressed."""
+        self.tab.wait_for_load_state("networkidle")
+        return {r.url: len(r.body()) for r in self.responses if r.ok and r.status != 204}
 
     def _route(self, route):
         url = route.request.url
@@ -145,8 +153,8 @@ class Visit:
 def visit(browser, server, site):
     opened = []
 
-    def open_page(page: Page, viewport=DESKTOP) -> Visit:
-        v = Visit(browser, page_url(server, site, page), f"{rel(page.path)} [{page.lang}]", viewport)
+    def open_page(page: Page, viewport=DESKTOP, scheme: str = "light") -> Visit:
+        v = Visit(browser, page_url(server, site, page), f"{rel(page.path)} [{page.lang}]", viewport, scheme)
         opened.append(v)
         return v
 
@@ -155,30 +163,30 @@ def visit(browser, server, site):
         v.close()
 
 
+NO_SCRIPT_FOR = re.compile(r"mermaid|katex", re.I)  # drawn and typeset at build time
+
+
 @pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
-def test_page_renders_offline_without_errors(visit, page):
-    v = visit(page)
-    # Diagrams: every mermaid fence of the page becomes an SVG that has a size.
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_page_renders_offline_without_errors(visit, page, scheme):
+    v = visit(page, scheme=scheme)
+    # Diagrams: one figure per mermaid fence, an SVG with a size whose labels contrast with the
+    # page in the reader's theme (dark ink on a light page, light ink on a dark one).
     fences = page.diagrams.count("mermaid")
-    try:
-        v.tab.wait_for_function(
-            """n => { const d = [...document.querySelectorAll("div.mermaid")];
-                      return d.length === n && d.every(e => e.shadowRoot && e.shadowRoot.querySelector("svg")); }""",
-            arg=fences,
-            timeout=15_000,
-        )
-    except Exception:
-        drawn = v.tab.evaluate("[...document.querySelectorAll('div.mermaid')].filter(e => e.shadowRoot && e.shadowRoot.querySelector('svg')).length")
-        v.fail(f"{fences} mermaid diagram(s) in the source, {drawn} drawn as SVG")
-    diagrams = v.tab.evaluate(
-        """[...document.querySelectorAll("div.mermaid")].map(e => {
-             const svg = e.shadowRoot.querySelector("svg"), box = svg.getBoundingClientRect();
-             return {w: box.width, h: box.height, error: /Syntax error/.test(svg.textContent)}; })"""
+    shown = v.tab.evaluate(
+        """[...document.querySelectorAll("figure.diagram")].map(f => {
+             const svg = f.querySelector("svg"), box = svg.getBoundingClientRect();
+             const luma = c => { const [r, g, b] = c.match(/[\\d.]+/g).map(Number); return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255; };
+             return {w: box.width, h: box.height, error: /Syntax error/.test(svg.textContent),
+                     ink: luma(getComputedStyle(svg.querySelector("text")).fill)}; })"""
     )
-    for i, d in enumerate(diagrams):
-        if d["error"] or d["w"] < 50 or d["h"] < 50:
-            v.fail(f"mermaid diagram {i + 1} did not draw: {d}")
-    # Math: every arithmatex container typeset by KaTeX, none in error.
+    if len(shown) != fences:
+        v.fail(f"{fences} mermaid fence(s) in the source, {len(shown)} diagram figure(s) on the page")
+    for i, d in enumerate(shown):
+        readable = d["ink"] < 0.4 if scheme == "light" else d["ink"] > 0.6
+        if d["error"] or d["w"] < 50 or d["h"] < 50 or not readable:
+            v.fail(f"diagram {i + 1} is not drawn readably in the {scheme} theme: {d}")
+    # Math: every arithmatex container typeset by KaTeX at build time, none in error.
     math = v.tab.evaluate(
         """({marked: document.querySelectorAll(".arithmatex").length,
              typeset: document.querySelectorAll(".arithmatex .katex").length,
@@ -186,6 +194,49 @@ def test_page_renders_offline_without_errors(visit, page):
     )
     if math["typeset"] != math["marked"] or math["errors"]:
         v.fail(f"math: {math['typeset']} of {math['marked']} formulas typeset, errors {math['errors']}")
+    scripts = [u for u in v.loaded() if NO_SCRIPT_FOR.search(u.rsplit("/", 1)[-1]) and u.endswith(".js")]
+    if scripts:
+        v.fail(f"loads a diagram or math script, though both are drawn at build time: {scripts}")
+    v.assert_clean()
+
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+AXE_IMPACTS = ("serious", "critical")
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
+@pytest.mark.parametrize("width", ["phone", "desktop"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious(visit, page, width, scheme):
+    """axe-core, the field's accessibility engine (npm, pinned in package.json), on the loaded page."""
+    if not AXE.is_file():
+        pytest.fail(f"{rel(AXE)} is missing: run `npm ci` (as `make test` does)", pytrace=False)
+    v = visit(page, PHONE if width == "phone" else DESKTOP, scheme)
+    v.tab.add_script_tag(path=str(AXE))
+    result = v.tab.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    found = [x for x in result["violations"] if x["impact"] in AXE_IMPACTS]
+    if found:
+        v.fail(f"axe-core {result['testEngine']['version']} at {width} width, {scheme} theme:\n  " + "\n  ".join(
+            f"[{x['impact']}] {x['id']}: {x['help']} ({x['helpUrl']})\n      "
+            + "\n      ".join(f"{' '.join(n['target'])}: {n['failureSummary'].splitlines()[-1].strip()}" for n in x["nodes"][:5])
+            for x in found))
+    v.assert_clean()
+
+
+MAX_PAGE_BYTES = 1_000_000  # a phone on mobile data: every page, all it loads, uncompressed
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
+def test_page_weight_on_a_phone(visit, page, page_weights):
+    """Everything a phone loads for the page (HTML, CSS, JS, fonts, images, the search index)."""
+    v = visit(page, PHONE)
+    loaded = v.loaded()
+    total = sum(loaded.values())
+    largest = sorted(loaded.items(), key=lambda kv: -kv[1])[:3]
+    page_weights[page.id] = (total, largest)
+    if total > MAX_PAGE_BYTES:
+        v.fail(f"loads {total / 1e6:.2f} MB on a phone, over {MAX_PAGE_BYTES / 1e6:.1f} MB; the largest: "
+               + ", ".join(f"{u} ({n / 1e3:.0f} kB)" for u, n in largest))
     v.assert_clean()
 
 
@@ -260,12 +311,13 @@ SHOT = [p for p in PAGES if p.id in SCREENSHOT_PAGES]
 
 @pytest.mark.parametrize("page", SHOT, ids=[p.id for p in SHOT])
 @pytest.mark.parametrize("width", ["phone", "desktop"])
-def test_screenshots_for_a_person_to_look_at(visit, page, width):
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_screenshots_for_a_person_to_look_at(visit, page, width, scheme):
     """Saved under build/screenshots/; on a phone the page itself must not scroll sideways."""
-    v = visit(page, PHONE if width == "phone" else DESKTOP)
+    v = visit(page, PHONE if width == "phone" else DESKTOP, scheme)
     overflow = v.tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOTS / f"{page.id}.{width}.png"
+    path = SCREENSHOTS / f"{page.id}.{width}.{scheme}.png"
     v.tab.screenshot(path=path, full_page=True)
     assert path.stat().st_size > 10_000, f"{rel(path)} is nearly empty"
     if overflow > 0:

@@ -8,9 +8,13 @@ tags, storing exactly the recorded outputs. So the one execution per page proves
 
 from __future__ import annotations
 
+import base64
+import re
+
 import nbformat
 import pytest
 
+from verified_docs import diagrams
 from verified_docs.notebooks import build, cell_blocks, code_cells
 from verified_docs.pages import readable_pages
 from verified_docs.project import rel
@@ -46,3 +50,21 @@ def test_the_offered_notebook_is_the_executed_one(site, page):
     # In the reader's language: the tier labels are the page language's.
     text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     assert TIERS["run"].badge[page.lang][0] in text, f"{rel(path)}: tier labels not in {page.lang}"
+
+
+@pytest.mark.parametrize("page", NOTEBOOK_PAGES, ids=[p.id for p in NOTEBOOK_PAGES])
+def test_the_notebook_shows_the_pages_diagrams_and_keeps_its_formulas(site, page):
+    """A diagram is the page's own SVG, attached to its cell (no link, no mermaid to render); a
+    formula stays LaTeX, which Jupyter typesets."""
+    nb = nbformat.read(offered(site, page), as_version=4)
+    markdown = [c for c in nb.cells if c.cell_type == "markdown"]
+    text = "\n".join(c.source for c in markdown)
+    attached = {name: data for c in markdown for name, data in c.get("attachments", {}).items()}
+    for fence in diagrams.fences(page):
+        name = f"diagram-{fence.number}.svg"
+        assert f"![{fence.title}](attachment:{name})" in text, f"{fence.where}: not shown in the notebook"
+        svg = base64.b64decode(attached[name]["image/svg+xml"]).decode()
+        assert svg == diagrams.committed(fence), f"{fence.where}: the notebook's image is not the page's SVG"
+    assert "```mermaid" not in text
+    for formula in re.findall(r"\$\$(.+?)\$\$", page.prose, re.S):
+        assert formula.strip() in text, f"{rel(page.path)} [{page.lang}]: a formula is not in the notebook as LaTeX"

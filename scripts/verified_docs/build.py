@@ -2,7 +2,8 @@
 
 For each page, in this order (`render_page`):
 1. figures   bench placeholders in the prose become measured values (figures.py); trace labels
-             (^fuente^, ^source^) become small marks (prose_numbers.py)
+             (^fuente^, ^source^) become small marks (prose_numbers.py); mermaid fences become
+             their committed SVGs (diagrams.py)
 2. badges    each tier mark becomes a visible badge: what CI does with the block (tiers.py)
 3. stamp     under the title: when the suite last ran the page and passed (records.py)
 4. notebook  a page with run-tier blocks gets its notebook, built from the page model with the
@@ -23,10 +24,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import figures, notebooks, prose_numbers, records, translations
-from .pages import Block, Page, Prose, content_hash
+from . import diagrams, figures, notebooks, prose_numbers, records, translations
+from .pages import FENCE, Block, Page, Prose, content_hash
 from .project import rel
-from .tiers import CI_TIER, TIERS
+from .tiers import CI_TIER, OUTPUT_LINE, TIERS
 
 LABEL = {"es": "Verificación", "en": "Verification"}
 STAMP = {
@@ -68,11 +69,12 @@ def with_figures(page: Page) -> Page:
     return replace(page, items=items)
 
 
-def notebook_of(page: Page, title: str, page_url: str, link: Callable[[str], str]) -> tuple[str, str] | None:
+def notebook_of(page: Page, title: str, page_url: str, link: Callable[[str], str],
+                images: dict[int, str]) -> tuple[str, str] | None:
     """Step 2: (file name, JSON) of the page's notebook, if it has run-tier blocks."""
     if not page.has(CI_TIER):
         return None
-    nb = notebooks.build(page, title, page_url, link)
+    nb = notebooks.build(page, title, page_url, link, images)
     return f"{posixpath.basename(page.slug)}.ipynb", json.dumps(nb, ensure_ascii=False, indent=1) + "\n"
 
 
@@ -86,6 +88,20 @@ def badge(block: Block) -> list[str]:
         f'{block.indent}{{: .tier .tier--{block.tier} title="{html.escape(long)}" }}',
         "",
     ]
+
+
+def unsearched_output(lines: list[str]) -> list[str]:
+    """A block's lines with its recorded output kept out of the search index (printed numbers are
+    no search terms, and they were a third of the index every page loads)."""
+    out = list(lines)
+    for i, line in enumerate(out[:-1]):
+        if OUTPUT_LINE.match(line):
+            m = FENCE.match(out[i + 1])
+            if m and not m["info"].lstrip().startswith("{"):
+                words = m["info"].split(maxsplit=1)
+                attrs = " ".join([f".{words[0]}", *words[1:], 'data-search-exclude=""'])
+                out[i + 1] = f'{m["indent"]}{m["fence"]}{{ {attrs} }}'
+    return out
 
 
 def stamp(page: Page) -> str:
@@ -114,11 +130,12 @@ def render_page(page: Page, site_url: str, link: Callable[[str], str]) -> Render
     """All per-page steps, in order: the Markdown for the page and its notebook."""
     page = with_figures(page)
     page = prose_numbers.render(page)  # ^fuente^ / ^source^ trace labels as small <sup> marks
+    drawn = diagrams.svgs(page)  # each mermaid fence's SVGs, committed or drawn now
     lines: list[str] = []
-    for item in page.items:
-        lines += item.lines if isinstance(item, Prose) else badge(item) + item.lines[1:]
+    for item in diagrams.inline(page, drawn).items:
+        lines += item.lines if isinstance(item, Prose) else badge(item) + unsearched_output(item.lines[1:])
     stamped = [stamp(page)] if page.has(CI_TIER) else []
-    nb = notebook_of(page, title_of(page), site_url + page.url, link)  # from the page model, not from the badged text
+    nb = notebook_of(page, title_of(page), site_url + page.url, link, drawn)  # from the page model, not from the badged text
     under_title = translations.banner(page)  # a translation published behind its original says so first
     if nb:
         under_title.append(f'<p class="notebook-download"><a href="{nb[0]}" download>{html.escape(NOTEBOOK_LINK[page.lang])}</a> '
@@ -166,9 +183,12 @@ def finish_html(output: str, page_lang: str, url: str, default_lang: str) -> str
       page and the sitemap declares the alternates, so the <head> copies go.
     - A page of a non-default language points `base` at its language root, where its own search
       index is (split_search_index) and where Material resolves result links.
+    - Tables can take the keyboard focus (see below).
     """
     head, sep, body = output.partition("</head>")
-    output = HEAD_ALTERNATE.sub("", head) + sep + body
+    # Material wraps each table in a box that scrolls sideways on a phone; a focusable table lets
+    # a keyboard scroll it (axe-core: scrollable-region-focusable).
+    output = HEAD_ALTERNATE.sub("", head) + sep + body.replace("<table>", '<table tabindex="0">')
     if page_lang != default_lang and url.startswith(f"{page_lang}/"):
 
         def rebase(m):

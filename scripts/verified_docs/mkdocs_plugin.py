@@ -2,7 +2,8 @@
 
 Registered as `verified-docs` (pyproject.toml entry point) and listed in mkdocs.yml after the i18n
 plugin. A page the reader cannot read (unknown tier, missing snippet, unknown bench key, an
-option its tier does not take) fails `mkdocs build` with the same file:line message as pytest.
+option its tier does not take, a diagram mermaid cannot draw, a formula KaTeX rejects) fails
+`mkdocs build` with a file:line message (the same as pytest's where pytest reads the page too).
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 
-from . import build
+from . import build, formulas
+from .diagrams import DiagramError
 from .figures import FigureError
 from .pages import PageError, read, split_front_matter
 
@@ -32,11 +34,17 @@ class VerifiedDocsPlugin(BasePlugin):
             body, first, meta = split_front_matter(src.read_text(encoding="utf-8"), markdown)
             doc = read(body, src, first_line=first, meta=meta)
             out = build.render_page(doc, config.site_url or "/", build.notebook_link(doc, config.site_url or "/"))
-        except (PageError, FigureError) as exc:
+        except (PageError, FigureError, DiagramError) as exc:
             raise PluginError(str(exc)) from None
         if out.notebook:
             self._notebooks[page.url] = out.notebook
         return out.markdown
+
+    def on_page_content(self, html, page, config, files):
+        try:
+            return formulas.render(html, Path(page.file.abs_src_path), getattr(page.file, "locale", None) or "")
+        except formulas.FormulaError as exc:
+            raise PluginError(str(exc)) from None
 
     def on_post_page(self, output, page, config):
         if page.url in self._notebooks:

@@ -11,17 +11,20 @@ The code cells are the page's own blocks, expanded from snippets/ by the harness
 
 The prose between blocks becomes Markdown cells: admonitions turn into a bold title (collapsed
 ones without code into <details>), links to other pages and to site assets become absolute URLs
-under `site_url`, and HTML comments go.
+under `site_url`, and HTML comments go. A mermaid diagram becomes the SVG the site shows, attached
+to its cell (the notebook needs no network to show it); formulas stay LaTeX, which Jupyter draws.
 """
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Callable
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
+from . import diagrams
 from .pages import Block
 from .prose_numbers import render_text
 from .tiers import SHELL, TIERS
@@ -70,12 +73,21 @@ class _Builder:
         self.lang, self.link = lang, link
         self.cells: list = []
         self.md: list[str] = []
+        self.attachments: dict = {}
 
     def flush(self):
         text = "\n".join(self.md).strip("\n")
         if text.strip():
-            self.cells.append(new_markdown_cell(text))
-        self.md = []
+            cell = new_markdown_cell(text)
+            if self.attachments:
+                cell.attachments = self.attachments
+            self.cells.append(cell)
+        self.md, self.attachments = [], {}
+
+    def image(self, fence: diagrams.Fence, svg: str):
+        name = f"diagram-{fence.number}.svg"
+        self.attachments[name] = {"image/svg+xml": base64.b64encode(svg.encode()).decode()}
+        self.md += ["", f"![{fence.title}](attachment:{name})", ""]
 
     def prose(self, line: str):
         line = COMMENT.sub("", line) if "<!--" in line and "-->" in line else line
@@ -99,15 +111,18 @@ class _Builder:
         self.cells.append(cell)
 
 
-def build(page, title: str = "", page_url: str = "", link: Callable[[str], str] = lambda t: t) -> nbformat.NotebookNode:
+def build(page, title: str = "", page_url: str = "", link: Callable[[str], str] = lambda t: t,
+          images: dict[int, str] | None = None) -> nbformat.NotebookNode:
     """The notebook of `page` (a pages.Page), built from its items in order.
 
     The build passes a page whose prose already carries the bench figures, the page's title and
-    URL, and `link`, which maps a relative link target to a URL a notebook can use. The code
+    URL, `link`, which maps a relative link target to a URL a notebook can use, and `images`, the
+    SVG of each mermaid fence by number (without it a fence stays a mermaid fence). The code
     cells depend on none of them: the tests execute `build(page)` and the site offers the same
     cells (tests/test_notebooks.py compares them).
     """
     nb = _Builder(page.lang, link)
+    fence_at = {f.line: f for f in diagrams.fences(page)} if images else {}
     nb.cells.append(new_markdown_cell(TEXT[page.lang]["intro"].format(title=title or page.slug, url=page_url)))
     admonitions: list[tuple[int, bool]] = []  # (body indent, wrapped in <details>)
 
@@ -123,9 +138,17 @@ def build(page, title: str = "", page_url: str = "", link: Callable[[str], str] 
             nb.block(item)
             continue
         lines = item.lines
+        skip_to = -1
         for i, line in enumerate(lines):
+            if i <= skip_to:
+                continue  # inside a diagram fence drawn as its image
             if line.strip():
                 leave(len(line) - len(line.lstrip()))
+            fence = fence_at.get(item.start + i)
+            if fence is not None:
+                nb.image(fence, images[fence.number])
+                skip_to = i + fence.source.count("\n") + 1
+                continue
             m = ADMONITION.match(line)
             if m:
                 body_indent = len(m["indent"]) + 4

@@ -1,0 +1,95 @@
+"""Diagrams drawn once as SVG and committed; formulas rendered at build time; bad input fails the build.
+
+The committed SVG of every mermaid fence must be the one mermaid draws from the fence now (redrawn
+here with the real renderer), and no SVG may be left that no fence draws. A fence mermaid cannot
+parse, a fence without an accessible title, and a formula KaTeX rejects each fail
+`mkdocs build --strict` with the page, the line and the renderer's message.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from verified_docs import diagrams
+from verified_docs.pages import readable_pages
+from verified_docs.project import MKDOCS_YML, ROOT, rel
+
+FENCES = [f for page in readable_pages() for f in diagrams.fences(page)]
+
+
+@pytest.mark.parametrize("fence", FENCES, ids=[f"{f.slug}.{f.lang}.{f.number}" for f in FENCES])
+def test_each_fence_has_its_committed_svg(fence):
+    assert diagrams.committed(fence) is not None, (
+        f"{fence.where}: {rel(fence.path)} is missing or was drawn from another source; "
+        "run `make diagrams` and commit it"
+    )
+
+
+def test_no_svg_is_left_that_no_fence_draws():
+    orphans = sorted(set(diagrams.OUT.glob("*.svg")) - {f.path for f in FENCES})
+    assert not orphans, f"no mermaid fence draws {[rel(o) for o in orphans]}; `make diagrams` removes them"
+
+
+def test_committed_svgs_are_what_mermaid_draws_now():
+    """Redraws every diagram with mermaid-cli and Chromium and compares byte for byte."""
+    if why := diagrams.renderer_missing():
+        pytest.fail(f"mermaid's renderer cannot run: {why}", pytrace=False)
+    proc = subprocess.run([sys.executable, "-m", "verified_docs.diagrams", "--check"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_a_stale_svg_without_the_renderer_says_what_to_run(monkeypatch):
+    page = next(p for p in readable_pages() if diagrams.fences(p))
+    monkeypatch.setattr(diagrams, "committed", lambda fence: None)
+    monkeypatch.setattr(diagrams, "renderer_missing", lambda: "no Chromium at /nowhere")
+    with pytest.raises(diagrams.DiagramError, match=r"\.md:\d+ \[\w+\], mermaid diagram 1: .*no Chromium at /nowhere.*make diagrams"):
+        diagrams.svgs(page)
+
+
+# ------------------------------------------------------------------------------ bad input, through mkdocs
+
+
+def build(tmp_path: Path, body: str) -> subprocess.CompletedProcess:
+    """`mkdocs build --strict` of a one-page site (both languages) with the project's own config."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for lang in ("es", "en"):
+        (docs / f"index.{lang}.md").write_text(body, encoding="utf-8")
+    config = yaml.load(MKDOCS_YML.read_text(), Loader=yaml.Loader)  # the file uses !!python/name tags
+    config.pop("nav", None)
+    config.pop("watch", None)
+    config.update(docs_dir=str(docs), site_dir=str(tmp_path / "site"))
+    config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
+    (tmp_path / "mkdocs.yml").write_text(yaml.dump(config, allow_unicode=True))
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(tmp_path / "mkdocs.yml")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
+
+
+def test_a_diagram_mermaid_cannot_parse_fails_the_build(tmp_path):
+    if why := diagrams.renderer_missing():
+        pytest.fail(f"mermaid's renderer cannot run: {why}", pytrace=False)
+    proc = build(tmp_path, "# Título\n\nTexto.\n\n```mermaid\nflowchart TB\n  accTitle: Roto\n  A --> \n  -- x\n```\n")
+    assert proc.returncode != 0
+    assert re.search(r"index\.es\.md:9 \[es\], mermaid diagram 1 \(fence at line 5\): mermaid cannot draw this diagram:\nParse error on line 4", proc.stderr), proc.stderr[-2000:]
+    assert not list(diagrams.OUT.glob("index.*")), "a failed drawing must not leave an SVG behind"
+
+
+def test_a_diagram_without_a_title_fails_the_build(tmp_path):
+    proc = build(tmp_path, "# Título\n\n```mermaid\nflowchart TB\n  A --> B\n```\n")
+    assert proc.returncode != 0
+    assert re.search(r"index\.es\.md:3 \[es\], mermaid diagram 1: no `accTitle: …` line", proc.stderr), proc.stderr[-2000:]
+
+
+def test_a_formula_katex_rejects_fails_the_build(tmp_path):
+    proc = build(tmp_path, "# Título\n\nUna fórmula:\n\n$$\n\\frac{1}{\\sigmaa}\n$$\n")
+    assert proc.returncode != 0
+    assert re.search(r"index\.es\.md:6 \[es\]: KaTeX cannot render the formula .*\n.*Undefined control sequence: \\sigmaa", proc.stderr), proc.stderr[-2000:]
