@@ -26,7 +26,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Keep TensorFlow's C++ logging to errors so that real warnings stand out.
 export TF_CPP_MIN_LOG_LEVEL := 2
 
-.PHONY: site serve test test-fast test-gpu test-online outputs fixtures lock clean bench mutation mutation-quick diagrams
+.PHONY: site publish serve test test-fast test-gpu test-online outputs fixtures lock clean bench mutation mutation-quick diagrams
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -62,6 +62,12 @@ fixtures: $(FIXTURES)
 site: $(STAMP) $(VENDOR) $(DATA)
 	$(BIN)/python -m verified_docs.bench --quick --if-stale
 	$(BIN)/mkdocs build --strict --site-dir site
+
+## make publish SITE_URL=https://<owner>.github.io/<repository>/: build site/ for publication at that
+## address (canonical links, sitemap, language switcher, notebooks); refuses to run without a public one
+publish: $(STAMP) $(VENDOR) $(DATA)
+	$(BIN)/python -m verified_docs.bench --quick --if-stale
+	SITE_PUBLISH=1 SITE_URL="$(SITE_URL)" $(BIN)/mkdocs build --strict --site-dir site
 
 ## make bench: run the pages' own programs at the guide's sizes and time them (build/bench/record.json)
 bench: $(STAMP)

@@ -1,12 +1,67 @@
-"""What the test suite prints after its run, beside pytest's own summary."""
+"""Fixtures the browser suite and the notebook tests share, and what the suite prints at the end."""
 
 from __future__ import annotations
 
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
+from verified_docs.project import BUILD, ROOT
+
 WEIGHTS = pytest.StashKey[dict]()
+# GitHub Pages serves a project site under /<repository>/: the browser suite reads the site there.
+SUBPATH = "/keras3/"
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+class SubpathHandler(QuietHandler):
+    """Serves the site under SUBPATH only: anything outside it is a 404, as on the real host."""
+
+    def translate_path(self, path):
+        if not urlsplit(path).path.startswith(SUBPATH):
+            return str(Path(self.directory) / "__outside_the_site__")
+        return super().translate_path("/" + path[len(SUBPATH):])
+
+
+def serve(directory: Path, handler=QuietHandler) -> http.server.ThreadingHTTPServer:
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd
+
+
+@pytest.fixture(scope="session")
+def served_site(site) -> tuple[str, Path]:
+    """(URL, folder): the site built for a sub-path address (SITE_URL) and served at that address.
+
+    Built after the pages ran (the `site` fixture waits for them), once the server's port is known,
+    so that every absolute URL the build writes (canonical, sitemap, switcher, notebooks) is live."""
+    out = BUILD / "site-subpath"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    httpd = serve(out, SubpathHandler)
+    url = f"http://127.0.0.1:{httpd.server_address[1]}{SUBPATH}"
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        cwd=ROOT, capture_output=True, text=True,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1", SITE_URL=url),
+    )
+    if proc.returncode != 0:
+        httpd.shutdown()
+        pytest.fail(f"mkdocs build --strict with SITE_URL={url} failed:\n{proc.stderr[-6000:]}", pytrace=False)
+    yield url, out
+    httpd.shutdown()
 
 
 @pytest.fixture(scope="session")

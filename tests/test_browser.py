@@ -1,6 +1,8 @@
 """The built site in a real browser: Debian's Chromium, driven by Playwright, on localhost only.
 
-Every page in both languages: no console error and no request that leaves localhost; diagrams
+The site is built for a sub-path address and served there, as GitHub Pages serves a project site
+(conftest.served_site). Every page in both languages: no request outside the site, no 404, every
+download link on the page answers; no console error and no request that leaves localhost; diagrams
 shown as the SVG of the reader's theme; formulas typeset; no mermaid or KaTeX script loaded;
 axe-core finds nothing serious or critical at phone and desktop widths; the bytes a phone loads
 stay under 1 MB (printed per page in the summary); each code block's copy button copies the block
@@ -11,17 +13,15 @@ dark, go to build/screenshots/ for a person to look at.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import re
 import shutil
-import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
+from conftest import QuietHandler, serve
 from verified_docs.pages import Page, readable_pages
 from verified_docs.project import ROOT, languages, rel
 from verified_docs.tiers import SHELL
@@ -66,20 +66,16 @@ def test_prompt_detection(text, prompt):
 SEARCH_QUERIES = ("keras", "backend")
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
+@pytest.fixture(scope="session")
+def server(served_site) -> str:
+    """The URL the site is served at (a sub-path of a localhost port)."""
+    return served_site[0]
 
 
 @pytest.fixture(scope="session")
-def server(site) -> str:
-    """The built site on an ephemeral localhost port, as `mkdocs serve` would offer it."""
-    httpd = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(site))
-    )
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
+def served(served_site) -> Path:
+    """The folder of the site the browser reads."""
+    return served_site[1]
 
 
 @pytest.fixture(scope="session")
@@ -106,8 +102,9 @@ def page_url(server: str, site: Path, page: Page) -> str:
 class Visit:
     """One page opened in a fresh browser context, with everything that went wrong recorded."""
 
-    def __init__(self, browser, url: str, where: str, viewport=DESKTOP, scheme: str = "light"):
+    def __init__(self, browser, url: str, where: str, viewport=DESKTOP, scheme: str = "light", base: str | None = None):
         self.where = where
+        self.base = base or url  # requests outside it leave the site
         self.problems: list[str] = []
         self.responses: list = []
         self.context = browser.new_context(viewport=viewport, color_scheme=scheme,
@@ -135,6 +132,8 @@ class Visit:
         if urlsplit(url).scheme in ("http", "https", "ws", "wss") and urlsplit(url).hostname not in LOCALHOST:
             self.problems.append(f"request leaves localhost: {url}")
             return route.abort()
+        if urlsplit(url).scheme in ("http", "https") and not url.startswith(self.base):
+            self.problems.append(f"request outside the site ({self.base}): {url}")
         return route.continue_()
 
     def assert_clean(self):
@@ -150,11 +149,11 @@ class Visit:
 
 
 @pytest.fixture
-def visit(browser, server, site):
+def visit(browser, server, served):
     opened = []
 
     def open_page(page: Page, viewport=DESKTOP, scheme: str = "light") -> Visit:
-        v = Visit(browser, page_url(server, site, page), f"{rel(page.path)} [{page.lang}]", viewport, scheme)
+        v = Visit(browser, page_url(server, served, page), f"{rel(page.path)} [{page.lang}]", viewport, scheme, base=server)
         opened.append(v)
         return v
 
@@ -197,6 +196,12 @@ def test_page_renders_offline_without_errors(visit, page, scheme):
     scripts = [u for u in v.loaded() if NO_SCRIPT_FOR.search(u.rsplit("/", 1)[-1]) and u.endswith(".js")]
     if scripts:
         v.fail(f"loads a diagram or math script, though both are drawn at build time: {scripts}")
+    # Downloads: the notebook and every file of the site the page links to answer.
+    links = v.tab.evaluate("""[...document.querySelectorAll("article a[download], article a[href*='/assets/']")].map(a => a.href)""")
+    for url in dict.fromkeys(links):
+        status = v.context.request.get(url).status
+        if status != 200 or not url.startswith(v.base):
+            v.fail(f"download link {url} answers HTTP {status}" + ("" if url.startswith(v.base) else ", outside the site"))
     v.assert_clean()
 
 
@@ -265,7 +270,7 @@ def test_copy_button_copies_the_block_alone(visit, page):
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
-def test_language_switcher_click_lands_on_the_same_page(visit, server, site, page):
+def test_language_switcher_click_lands_on_the_same_page(visit, server, served, page):
     v = visit(page)
     for lang in LANGS:
         if lang == page.lang:
@@ -273,7 +278,7 @@ def test_language_switcher_click_lands_on_the_same_page(visit, server, site, pag
         twin = Page(path=page.path, lang=lang, slug=page.slug)
         v.tab.locator(".md-header .md-select").first.hover()
         v.tab.locator(f".md-header a.md-select__link[hreflang={lang}]").click()
-        expected = page_url(server, site, twin)
+        expected = page_url(server, served, twin)
         try:
             v.tab.wait_for_url(expected, wait_until="load", timeout=5_000)
         except Exception:
@@ -286,11 +291,11 @@ def test_language_switcher_click_lands_on_the_same_page(visit, server, site, pag
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_search_returns_pages_of_the_readers_language_only(visit, server, site, lang):
+def test_search_returns_pages_of_the_readers_language_only(visit, server, served, lang):
     home = next(p for p in PAGES if p.slug == "index" and p.lang == lang)
-    root = page_url(server, site, home)
+    root = page_url(server, served, home)
     # Other languages' roots, except the default's "/" that every URL starts with.
-    others = [u for u in (page_url(server, site, p) for p in PAGES if p.slug == "index" and p.lang != lang)
+    others = [u for u in (page_url(server, served, p) for p in PAGES if p.slug == "index" and p.lang != lang)
               if not root.startswith(u)]
     v = visit(home)
     for query in SEARCH_QUERIES:
@@ -330,8 +335,7 @@ def test_the_browser_checks_can_fail(browser, tmp_path):
         '<!doctype html><html lang="en"><body><img src="https://fonts.example.com/x.png" alt="x">'
         "<script>console.error('boom')</script></body></html>"
     )
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(tmp_path)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    httpd = serve(tmp_path, QuietHandler)
     try:
         v = Visit(browser, f"http://127.0.0.1:{httpd.server_address[1]}/", "probe")
         v.close()

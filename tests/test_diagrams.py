@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from mkdocs.utils.yaml import yaml_load
 
 from verified_docs import diagrams
 from verified_docs.pages import readable_pages
@@ -63,7 +64,7 @@ def build(tmp_path: Path, body: str) -> subprocess.CompletedProcess:
     docs.mkdir()
     for lang in ("es", "en"):
         (docs / f"index.{lang}.md").write_text(body, encoding="utf-8")
-    config = yaml.load(MKDOCS_YML.read_text(), Loader=yaml.Loader)  # the file uses !!python/name tags
+    config = yaml_load(MKDOCS_YML.read_text())  # MkDocs' own loader: it resolves !ENV
     config.pop("nav", None)
     config.pop("watch", None)
     config.update(docs_dir=str(docs), site_dir=str(tmp_path / "site"))

@@ -15,7 +15,7 @@ import nbformat
 import pytest
 
 from verified_docs import diagrams
-from verified_docs.notebooks import build, cell_blocks, code_cells
+from verified_docs.notebooks import DATA_TAG, build, cell_blocks, code_cells
 from verified_docs.pages import readable_pages
 from verified_docs.project import rel
 from verified_docs.tiers import TIERS
@@ -68,3 +68,33 @@ def test_the_notebook_shows_the_pages_diagrams_and_keeps_its_formulas(site, page
     assert "```mermaid" not in text
     for formula in re.findall(r"\$\$(.+?)\$\$", page.prose, re.S):
         assert formula.strip() in text, f"{rel(page.path)} [{page.lang}]: a formula is not in the notebook as LaTeX"
+
+
+ALONE = [p for p in NOTEBOOK_PAGES if p.meta.get("notebook_data")]
+# The lesson's notebook takes two minutes to run; one language of it proves the download path.
+ALONE = [p for p in ALONE if not (p.slug == "lesson-5-6-1" and p.lang != "es")]
+
+
+@pytest.mark.parametrize("page", ALONE, ids=[p.id for p in ALONE])
+def test_a_downloaded_notebook_runs_alone_in_an_empty_folder(served_site, page, tmp_path):
+    """The notebook the site offers, copied alone into an empty folder, runs top to bottom: its data
+    cell fetches the page's data from the site (served locally, under the network guard, which lets
+    only localhost through) and every other cell runs as the reader's Jupyter would run it."""
+    from nbclient import NotebookClient
+
+    from verified_docs.execute import runner_env
+
+    url, folder = served_site
+    source = offered(folder, page)
+    nb = nbformat.read(source, as_version=4)
+    (tmp_path / source.name).write_bytes(source.read_bytes())
+    client = NotebookClient(nb, timeout=600, kernel_name="python3", skip_cells_with_tag="skip-execution",
+                            resources={"metadata": {"path": str(tmp_path)}})
+    try:
+        client.execute(env=runner_env("run", tmp_path), cwd=str(tmp_path))
+    except Exception as exc:  # the failing cell's error, with where the notebook came from
+        pytest.fail(f"{rel(source)} (from {url}), run alone in an empty folder: {exc}"[:6000], pytrace=False)
+    for name in page.meta["notebook_data"]:
+        assert (tmp_path / name).is_file(), f"{rel(source)}: the data cell did not fetch {name}"
+    fetched = "".join(o.get("text", "") for c in nb.cells if DATA_TAG in c.metadata.get("tags", []) for o in c.outputs)
+    assert url in fetched, f"{rel(source)}: the data cell did not say where it fetched from: {fetched!r}"

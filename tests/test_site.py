@@ -11,7 +11,7 @@ import pytest
 from verified_docs import records
 from verified_docs.pages import Page, content_hash, readable_pages
 from verified_docs.tiers import CI_TIER
-from verified_docs.project import ROOT, languages, rel
+from verified_docs.project import ROOT, languages, mkdocs_config, rel
 
 PAGES = readable_pages()
 LANGS = languages()
@@ -219,3 +219,34 @@ def test_external_links_are_listed_not_fetched(site):
     out.write_text("".join(f"{u}\t{' '.join(sorted(p))}\n" for u, p in sorted(links.items())))
     assert links, "no external link found: is the site empty?"
     assert not malformed, f"malformed external links (see {rel(out)}): {malformed}"
+
+
+def site_names() -> dict[str, str]:
+    """Each language's site name, as mkdocs.yml gives it (the i18n plugin's per-language override)."""
+    config = mkdocs_config()
+    return {l.locale: l.site_name or config.site_name for l in config.plugins["i18n"].config.languages}
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
+def test_title_is_in_the_pages_language(site, page):
+    html = page.html_path(site).read_text(encoding="utf-8")
+    title = re.search(r"<title>([^<]*)</title>", html)[1]
+    names = site_names()
+    assert title.endswith(names[page.lang]), f"{rel(page.html_path(site))}: <title> {title!r} is not in {page.lang}"
+    others = [n for lang, n in names.items() if lang != page.lang and n != names[page.lang]]
+    assert not [n for n in others if n in title], f"{rel(page.html_path(site))}: <title> {title!r} names another language's site"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_language_has_its_own_not_found_page(site, lang):
+    """The default language's 404.html is the site root's (a host serves it for any missing address,
+    so it links both home pages); every other language has <lang>/404.html."""
+    default = LANGS[0]
+    path = site / ("404.html" if lang == default else f"{lang}/404.html")
+    assert path.is_file(), f"no not-found page for {lang}: {rel(path)}"
+    tags = parse(path)
+    assert next(a for t, a in tags if t == "html").get("lang") == lang, f"{rel(path)}: not in {lang}"
+    html = path.read_text(encoding="utf-8")
+    assert re.search(r"<title>[^<]*" + re.escape(site_names()[lang]) + "</title>", html), f"{rel(path)}: <title> not in {lang}"
+    homes = {a.get("href") for t, a in tags if t == "a" and "md-" not in (a.get("class") or "")}
+    assert {"/", *(f"/{l}/" for l in LANGS[1:])} <= homes, f"{rel(path)}: links to both home pages expected, found {sorted(h for h in homes if h)}"

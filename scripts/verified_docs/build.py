@@ -171,6 +171,7 @@ def notebook_link(page: Page, site_url: str) -> Callable[[str], str]:
 
 # ------------------------------------------------------------------------------ built HTML
 
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "0.0.0.0")
 CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
 HEAD_ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
 
@@ -198,6 +199,17 @@ def finish_html(output: str, page_lang: str, url: str, default_lang: str) -> str
 
         output = CONFIG.sub(rebase, output, count=1)
     return output
+
+
+def not_found_page(output: str, site_dir: Path, lang: str, default_lang: str) -> str:
+    """Each language's build renders 404.html to the site root; the default language keeps the root
+    (the page a host serves for any missing address) and the others go to <lang>/404.html."""
+    if lang == default_lang:
+        return output
+    (site_dir / lang).mkdir(parents=True, exist_ok=True)
+    (site_dir / lang / "404.html").write_text(output, encoding="utf-8")
+    root = site_dir / "404.html"
+    return root.read_text(encoding="utf-8") if root.is_file() else output
 
 
 def split_search_index(site_dir: Path, default_lang: str, others: list[str]) -> None:

@@ -8,7 +8,9 @@ option its tier does not take, a diagram mermaid cannot draw, a formula KaTeX re
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
@@ -22,6 +24,12 @@ from .pages import PageError, read, split_front_matter
 class VerifiedDocsPlugin(BasePlugin):
     def on_config(self, config):
         self._notebooks: dict[str, tuple[str, str]] = {}  # page URL -> (file name, JSON)
+        # A build for publication (make publish) must not publish the builder's address.
+        if os.environ.get("SITE_PUBLISH") and urlsplit(config.site_url or "").hostname in (None, *build.LOCAL_HOSTS):
+            raise PluginError(
+                f"a build for publication needs the site's public address, and site_url is {config.site_url!r}: "
+                "set SITE_URL, e.g. `make publish SITE_URL=https://<owner>.github.io/<repository>/`"
+            )
         return config
 
     def _languages(self, config) -> tuple[str, list[str]]:
@@ -45,6 +53,12 @@ class VerifiedDocsPlugin(BasePlugin):
             return formulas.render(html, Path(page.file.abs_src_path), getattr(page.file, "locale", None) or "")
         except formulas.FormulaError as exc:
             raise PluginError(str(exc)) from None
+
+    def on_post_template(self, output, template_name, config):
+        if template_name != "404.html":
+            return output
+        default, _ = self._languages(config)
+        return build.not_found_page(output, Path(config.site_dir), config.theme.get("language") or default, default)
 
     def on_post_page(self, output, page, config):
         if page.url in self._notebooks:

@@ -11,8 +11,13 @@ The code cells are the page's own blocks, expanded from snippets/ by the harness
 
 The prose between blocks becomes Markdown cells: admonitions turn into a bold title (collapsed
 ones without code into <details>), links to other pages and to site assets become absolute URLs
-under `site_url`, and HTML comments go. A mermaid diagram becomes the SVG the site shows, attached
-to its cell (the notebook needs no network to show it); formulas stay LaTeX, which Jupyter draws.
+under `site_url`, and HTML comments go. A mermaid diagram becomes the SVG the site shows, and an
+image of the site (a figure) its file, both attached to their cell: a downloaded notebook shows them
+without the site. Formulas stay LaTeX, which Jupyter draws.
+
+The data a page reads (front matter `notebook_data: {file: site path}`) is fetched from the site by
+a cell after the introduction, when it is not already next to the notebook; the cell says so, in the
+page's language. tests/test_notebooks.py runs such a notebook alone in an empty folder.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from __future__ import annotations
 import base64
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
@@ -29,6 +35,9 @@ from .pages import Block
 from .prose_numbers import render_text
 from .tiers import SHELL, TIERS
 
+IMAGE = re.compile(r"!\[(?P<alt>[^\]]*)\]\((?P<target>[^)\s]+)\)")
+MIME = {".svg": "image/svg+xml", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif"}
+DATA_TAG = "data-download"  # the cell that fetches the page's data (not one of the page's blocks)
 ADMONITION = re.compile(r'^(?P<indent>[ \t]*)(?P<kind>!!!|\?\?\?\+?)\s+(?P<type>[\w-]+)(?:\s+"(?P<title>[^"]*)")?\s*$')
 COMMENT = re.compile(r"<!--.*?-->", re.S)
 LINK = re.compile(r"(\]\()(?P<target>[^)\s]+)(\))")
@@ -40,12 +49,24 @@ TEXT = {
         "marcadas `skip-execution` necesitan una GPU o red; las instalaciones y los comandos de sistema "
         "aparecen como texto para tu terminal.",
         "label": "Verificación",
+        "data": "*Verificación: red.* La página lee {files}. Si no {verb} junto a este notebook, la celda "
+        "siguiente {pron} descarga del sitio ({links}); la batería de pruebas la ejecuta así, con el notebook "
+        "solo en una carpeta vacía y el sitio servido en local.",
+        "code": ["# Los datos que lee la página: se descargan del sitio si no están junto al notebook.",
+                 "for nombre, url in {files}.items():", "    if not Path(nombre).exists():",
+                 "        urlretrieve(url, nombre)", '        print(f"{{nombre}}: descargado de {{url}}")'],
     },
     "en": {
         "intro": "Notebook generated from the site's page [{title}]({url}). The outputs stored in it are "
         "the ones the test suite recorded when it ran the page on a CPU. Cells tagged `skip-execution` "
         "need a GPU or a network; installs and system commands appear as text for your terminal.",
         "label": "Verification",
+        "data": "*Verification: network.* The page reads {files}. If {verb} not next to this notebook, "
+        "the next cell downloads {pron} from the site ({links}); the test suite runs it that way, with the "
+        "notebook alone in an empty folder and the site served locally.",
+        "code": ["# The data the page reads: downloaded from the site when it is not next to the notebook.",
+                 "for name, url in {files}.items():", "    if not Path(name).exists():",
+                 "        urlretrieve(url, name)", '        print(f"{{name}}: downloaded from {{url}}")'],
     },
 }
 
@@ -69,8 +90,8 @@ def _dedent(line: str, n: int) -> str:
 
 
 class _Builder:
-    def __init__(self, lang: str, link: Callable[[str], str]):
-        self.lang, self.link = lang, link
+    def __init__(self, lang: str, link: Callable[[str], str], folder: Path | None = None):
+        self.lang, self.link, self.folder = lang, link, folder
         self.cells: list = []
         self.md: list[str] = []
         self.attachments: dict = {}
@@ -92,7 +113,31 @@ class _Builder:
     def prose(self, line: str):
         line = COMMENT.sub("", line) if "<!--" in line and "-->" in line else line
         line = render_text(line, self.lang)  # a ^fuente^ label, as on the site
+        line = IMAGE.sub(self.attach, line) if self.folder else line
         self.md.append(LINK.sub(lambda m: m[1] + self.link(m["target"]) + m[3], line))
+
+    def attach(self, m) -> str:
+        """An image of the site (`![alt](assets/…)`) as an attachment of its cell."""
+        path = (self.folder / m["target"]).resolve()
+        if "://" in m["target"] or path.suffix.lower() not in MIME or not path.is_file():
+            return m[0]
+        self.attachments[path.name] = {MIME[path.suffix.lower()]: base64.b64encode(path.read_bytes()).decode()}
+        return f"![{m['alt']}](attachment:{path.name})"
+
+    def data(self, files: dict[str, str]):
+        """The cells that fetch the page's data files ({name: URL}) when they are missing."""
+        text = TEXT[self.lang]
+        names = ", ".join(f"`{n}`" for n in files)
+        plural = len(files) > 1
+        verb = ("están" if plural else "está") if self.lang == "es" else ("they are" if plural else "it is")
+        pron = ("los" if plural else "lo") if self.lang == "es" else ("them" if plural else "it")
+        links = ", ".join(f"[{n}]({u})" for n, u in files.items())
+        self.cells.append(new_markdown_cell(text["data"].format(files=names, verb=verb, pron=pron, links=links)))
+        code = "\n".join(["from pathlib import Path", "from urllib.request import urlretrieve", "",
+                          *(ln.format(files=repr(files)) for ln in text["code"])])
+        cell = new_code_cell(code)
+        cell.metadata["tags"] = [DATA_TAG]
+        self.cells.append(cell)
 
     def block(self, block):
         tier = TIERS[block.tier]
@@ -111,19 +156,22 @@ class _Builder:
         self.cells.append(cell)
 
 
-def build(page, title: str = "", page_url: str = "", link: Callable[[str], str] = lambda t: t,
+def build(page, title: str = "", page_url: str = "", link: Callable[[str], str] | None = None,
           images: dict[int, str] | None = None) -> nbformat.NotebookNode:
     """The notebook of `page` (a pages.Page), built from its items in order.
 
     The build passes a page whose prose already carries the bench figures, the page's title and
     URL, `link`, which maps a relative link target to a URL a notebook can use, and `images`, the
-    SVG of each mermaid fence by number (without it a fence stays a mermaid fence). The code
-    cells depend on none of them: the tests execute `build(page)` and the site offers the same
-    cells (tests/test_notebooks.py compares them).
+    SVG of each mermaid fence by number (without it a fence stays a mermaid fence). With `link`,
+    the site's images are attached and the data cell is added. The page's code cells depend on
+    none of them: the tests execute `build(page)` and the site offers the same cells plus the data
+    cell (tests/test_notebooks.py compares them).
     """
-    nb = _Builder(page.lang, link)
+    nb = _Builder(page.lang, link or (lambda t: t), Path(page.path).parent if link else None)
     fence_at = {f.line: f for f in diagrams.fences(page)} if images else {}
     nb.cells.append(new_markdown_cell(TEXT[page.lang]["intro"].format(title=title or page.slug, url=page_url)))
+    if link and page.meta.get("notebook_data"):
+        nb.data({name: link(target) for name, target in page.meta["notebook_data"].items()})
     admonitions: list[tuple[int, bool]] = []  # (body indent, wrapped in <details>)
 
     def leave(indent: int) -> None:
@@ -183,7 +231,8 @@ def _admonition_has_code(rest: list[str], body_indent: int, later_items: list) -
 
 
 def code_cells(nb) -> list:
-    return [c for c in nb.cells if c.cell_type == "code"]
+    """The notebook's code cells that are the page's blocks (not the data cell)."""
+    return [c for c in nb.cells if c.cell_type == "code" and DATA_TAG not in c.metadata.get("tags", [])]
 
 
 def cell_blocks(page) -> list:

@@ -1,0 +1,109 @@
+"""The site built for publication: its address is configuration, and nothing points at the builder.
+
+`SITE_URL` sets the address at build time (mkdocs.yml reads it; the local address is the default
+for `make serve`). A build for publication (`make publish`, SITE_PUBLISH=1) without a real address
+fails. Built for https://example.org/keras3/, no file of the site, sitemap and notebooks included,
+mentions the local address, and the canonical links, the sitemap and the notebooks' links use the
+real one. The workflow that deploys it is checked for the shape GitHub Pages needs.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from verified_docs.pages import readable_pages
+from verified_docs.project import ROOT, rel
+
+ADDRESS = "https://example.org/keras3/"
+LOCAL = ("127.0.0.1", "localhost")
+PAGES = readable_pages()
+
+
+def mkdocs_build(out: Path, **env) -> subprocess.CompletedProcess:
+    environ = {k: v for k, v in os.environ.items() if k not in ("SITE_URL", "SITE_PUBLISH")}
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+        env=dict(environ, NO_MKDOCS_2_WARNING="1", **env),
+    )
+
+
+@pytest.fixture(scope="module")
+def published(site, tmp_path_factory) -> Path:
+    """The site as `make publish SITE_URL=https://example.org/keras3/` builds it (after the pages ran)."""
+    out = tmp_path_factory.mktemp("published") / "site"
+    proc = mkdocs_build(out, SITE_URL=ADDRESS, SITE_PUBLISH="1")
+    if proc.returncode != 0:
+        pytest.fail(f"the publication build failed:\n{proc.stderr[-4000:]}", pytrace=False)
+    return out
+
+
+@pytest.mark.parametrize("address", [None, "http://127.0.0.1:8000/", "http://localhost/docs/"])
+def test_a_publication_build_needs_a_real_address(tmp_path, address):
+    env = {"SITE_PUBLISH": "1"} | ({"SITE_URL": address} if address else {})
+    proc = mkdocs_build(tmp_path / "site", **env)
+    assert proc.returncode != 0, "a build for publication went ahead with the local address"
+    assert "SITE_URL" in proc.stderr and "make publish SITE_URL=" in proc.stderr, proc.stderr[-2000:]
+
+
+def test_no_file_of_the_published_site_mentions_the_local_address(published):
+    offenders = []
+    # Source maps are Material's own source code (its dev-server defaults), never loaded by a page.
+    for path in sorted(p for p in published.rglob("*") if p.is_file() and p.suffix != ".map"):
+        data = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
+        for local in LOCAL:
+            if local.encode() in data:
+                offenders.append(f"{path.relative_to(published)}: {local}")
+    assert not offenders, "the published site points at the builder's machine:\n" + "\n".join(offenders)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
+def test_canonical_link_is_the_published_address(published, page):
+    html = page.html_path(published).read_text(encoding="utf-8")
+    canonical = re.search(r'<link rel="canonical" href="([^"]+)"', html)
+    assert canonical and canonical[1] == ADDRESS + page.url, (
+        f"{page.id}: canonical {canonical and canonical[1]}, expected {ADDRESS + page.url}"
+    )
+
+
+def test_sitemap_lists_every_page_in_every_language(published):
+    xml = (published / "sitemap.xml").read_text(encoding="utf-8")
+    listed = set(re.findall(r"<loc>([^<]+)</loc>", xml)) | set(re.findall(r'hreflang="\w+" href="([^"]+)"', xml))
+    missing = [ADDRESS + p.url for p in PAGES if ADDRESS + p.url not in listed]
+    assert not missing, f"sitemap.xml does not list {missing}"
+    assert gzip.decompress((published / "sitemap.xml.gz").read_bytes()).decode() == xml
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if p.has("run")], ids=[p.id for p in PAGES if p.has("run")])
+def test_notebook_links_point_at_the_published_site(published, page):
+    nb = next(page.html_path(published).parent.glob("*.ipynb"))
+    text = "\n".join(c["source"] if isinstance(c["source"], str) else "".join(c["source"])
+                     for c in json.loads(nb.read_text(encoding="utf-8"))["cells"])
+    links = re.findall(r"\]\((\w+://[^)\s]+)\)", text)
+    ours = [u for u in links if u.startswith(ADDRESS)]
+    assert ours, f"{rel(nb)}: no link to the site at all"
+    assert not [u for u in links if any(local in u for local in LOCAL)], f"{rel(nb)}: links to the builder's machine"
+
+
+def test_the_workflow_deploys_main_to_github_pages_after_the_tests():
+    """It cannot run here; its shape can be checked: tests first, the official actions, main only."""
+    flow = yaml.safe_load((ROOT / ".github/workflows/docs.yml").read_text())
+    build, deploy = flow["jobs"]["test-and-build"], flow["jobs"]["deploy"]
+    steps = [s.get("run", "") + s.get("uses", "") for s in build["steps"]]
+    at = lambda text: next(i for i, s in enumerate(steps) if text in s)  # noqa: E731
+    assert at("make test") < at("actions/configure-pages") < at("make publish") < at("actions/upload-pages-artifact")
+    publish = build["steps"][at("make publish")]
+    assert "steps.pages.outputs.base_url" in publish["run"], "the address must come from the repository's Pages settings"
+    assert deploy["needs"] == "test-and-build" and "refs/heads/main" in deploy["if"]
+    assert [s["uses"].split("@")[0] for s in deploy["steps"]] == ["actions/deploy-pages"]
+    assert deploy["permissions"] == {"pages": "write", "id-token": "write"}
+    assert "upload-artifact" in " ".join(steps), "pull requests keep their site artifact"
