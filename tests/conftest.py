@@ -14,7 +14,12 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from verified_docs.diagrams import NO_DRAWING
 from verified_docs.project import BUILD, ROOT
+
+# Every site build the tests start checks the committed diagrams and never redraws one: a stale SVG
+# fails the suite instead of being quietly rewritten in the checkout (tests/test_diagrams.py).
+os.environ[NO_DRAWING] = "1"
 
 WEIGHTS = pytest.StashKey[dict]()
 # GitHub Pages serves a project site under /<repository>/: the browser suite reads the site there.

@@ -228,6 +228,27 @@ def test_axe_finds_nothing_serious(visit, page, width, scheme):
     v.assert_clean()
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_not_found_pages_are_clean_and_lead_home(browser, server, lang):
+    """The not-found page of each language, read as a host serves it: axe-core clean, its language
+    switcher landing on the other language's home page."""
+    path = "404.html" if lang == LANGS[0] else f"{lang}/404.html"
+    v = Visit(browser, server + path, f"{path} [{lang}]", PHONE, base=server)
+    try:
+        v.tab.add_script_tag(path=str(AXE))
+        found = [x["id"] for x in v.tab.evaluate("axe.run(document, {resultTypes: ['violations']})")["violations"]
+                 if x["impact"] in AXE_IMPACTS]
+        if found:
+            v.fail(f"axe-core: {found}")
+        homes = v.tab.evaluate("[...document.querySelectorAll('a.md-select__link')].map(a => [a.hreflang, a.href])")
+        expected = {l: server + ("" if l == LANGS[0] else f"{l}/") for l in LANGS}
+        if dict(homes) != expected:
+            v.fail(f"the language switcher goes to {dict(homes)}, not to the home pages {expected}")
+        v.assert_clean()
+    finally:
+        v.close()
+
+
 MAX_PAGE_BYTES = 1_000_000  # a phone on mobile data: every page, all it loads, uncompressed
 
 
@@ -308,6 +329,9 @@ def test_search_returns_pages_of_the_readers_language_only(visit, server, served
         wrong = [h for h in hits if not h.startswith(root) or any(h.startswith(o) for o in others)]
         if wrong:
             v.fail(f"search for {query!r} in the {lang} site returns pages of another language: {wrong}")
+        dead = [h for h in dict.fromkeys(h.split("#")[0] for h in hits) if v.context.request.get(h).status != 200]
+        if dead:
+            v.fail(f"search for {query!r} in the {lang} site leads to missing pages: {dead}")
     v.assert_clean()
 
 
@@ -330,16 +354,24 @@ def test_screenshots_for_a_person_to_look_at(visit, page, width, scheme):
 
 
 def test_the_browser_checks_can_fail(browser, tmp_path):
-    """A page that leaks a request and logs an error is caught: the checks above are not blind."""
-    (tmp_path / "index.html").write_text(
-        '<!doctype html><html lang="en"><body><img src="https://fonts.example.com/x.png" alt="x">'
-        "<script>console.error('boom')</script></body></html>"
+    """A page that leaks a request, asks for a file outside the site, logs an error and has an image
+    without alternative text is caught: the checks above are not blind."""
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "index.html").write_text(
+        '<!doctype html><html lang="en"><head><title>probe</title></head><body><main><h1>Probe</h1>'
+        '<img src="https://fonts.example.com/x.png"><img src="/outside.png" alt="outside">'
+        "<script>console.error('boom')</script></main></body></html>"
     )
     httpd = serve(tmp_path, QuietHandler)
+    base = f"http://127.0.0.1:{httpd.server_address[1]}/site/"
     try:
-        v = Visit(browser, f"http://127.0.0.1:{httpd.server_address[1]}/", "probe")
+        v = Visit(browser, base, "probe", base=base)
+        v.tab.add_script_tag(path=str(AXE))
+        axe = v.tab.evaluate("axe.run(document, {resultTypes: ['violations']})")
         v.close()
     finally:
         httpd.shutdown()
     assert "request leaves localhost: https://fonts.example.com/x.png" in v.problems
+    assert f"request outside the site ({base}): {base.removesuffix('site/')}outside.png" in v.problems
     assert "console error: boom" in v.problems
+    assert any(x["id"] == "image-alt" and x["impact"] in AXE_IMPACTS for x in axe["violations"])

@@ -64,7 +64,8 @@ def test_the_notebook_shows_the_pages_diagrams_and_keeps_its_formulas(site, page
         name = f"diagram-{fence.number}.svg"
         assert f"![{fence.title}](attachment:{name})" in text, f"{fence.where}: not shown in the notebook"
         svg = base64.b64decode(attached[name]["image/svg+xml"]).decode()
-        assert svg == diagrams.committed(fence), f"{fence.where}: the notebook's image is not the page's SVG"
+        assert svg == diagrams.on_white(diagrams.committed(fence)), f"{fence.where}: the notebook's image is not the page's SVG"
+        assert "background-color: white;" in svg, f"{fence.where}: the notebook's image has no background of its own"
     assert "```mermaid" not in text
     for formula in re.findall(r"\$\$(.+?)\$\$", page.prose, re.S):
         assert formula.strip() in text, f"{rel(page.path)} [{page.lang}]: a formula is not in the notebook as LaTeX"

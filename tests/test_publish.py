@@ -47,9 +47,9 @@ def published(site, tmp_path_factory) -> Path:
     return out
 
 
-@pytest.mark.parametrize("address", [None, "http://127.0.0.1:8000/", "http://localhost/docs/"])
+@pytest.mark.parametrize("address", [None, "", "http://127.0.0.1:8000/", "http://localhost/docs/"])
 def test_a_publication_build_needs_a_real_address(tmp_path, address):
-    env = {"SITE_PUBLISH": "1"} | ({"SITE_URL": address} if address else {})
+    env = {"SITE_PUBLISH": "1"} | ({"SITE_URL": address} if address is not None else {})  # "" as make passes it
     proc = mkdocs_build(tmp_path / "site", **env)
     assert proc.returncode != 0, "a build for publication went ahead with the local address"
     assert "SITE_URL" in proc.stderr and "make publish SITE_URL=" in proc.stderr, proc.stderr[-2000:]
@@ -77,9 +77,11 @@ def test_canonical_link_is_the_published_address(published, page):
 
 def test_sitemap_lists_every_page_in_every_language(published):
     xml = (published / "sitemap.xml").read_text(encoding="utf-8")
-    listed = set(re.findall(r"<loc>([^<]+)</loc>", xml)) | set(re.findall(r'hreflang="\w+" href="([^"]+)"', xml))
+    listed = set(re.findall(r"<loc>([^<]+)</loc>", xml))
     missing = [ADDRESS + p.url for p in PAGES if ADDRESS + p.url not in listed]
-    assert not missing, f"sitemap.xml does not list {missing}"
+    assert not missing, f"sitemap.xml has no <loc> for {missing}"
+    alternates = set(re.findall(r'hreflang="[\w-]+" href="([^"]+)"', xml))
+    assert alternates == listed, f"sitemap.xml: alternates {sorted(alternates ^ listed)} do not match the listed pages"
     assert gzip.decompress((published / "sitemap.xml.gz").read_bytes()).decode() == xml
 
 
@@ -106,4 +108,5 @@ def test_the_workflow_deploys_main_to_github_pages_after_the_tests():
     assert deploy["needs"] == "test-and-build" and "refs/heads/main" in deploy["if"]
     assert [s["uses"].split("@")[0] for s in deploy["steps"]] == ["actions/deploy-pages"]
     assert deploy["permissions"] == {"pages": "write", "id-token": "write"}
+    assert build["permissions"].get("pages") == "read", "configure-pages needs to read the Pages settings"
     assert "upload-artifact" in " ".join(steps), "pull requests keep their site artifact"

@@ -248,5 +248,8 @@ def test_each_language_has_its_own_not_found_page(site, lang):
     assert next(a for t, a in tags if t == "html").get("lang") == lang, f"{rel(path)}: not in {lang}"
     html = path.read_text(encoding="utf-8")
     assert re.search(r"<title>[^<]*" + re.escape(site_names()[lang]) + "</title>", html), f"{rel(path)}: <title> not in {lang}"
-    homes = {a.get("href") for t, a in tags if t == "a" and "md-" not in (a.get("class") or "")}
-    assert {"/", *(f"/{l}/" for l in LANGS[1:])} <= homes, f"{rel(path)}: links to both home pages expected, found {sorted(h for h in homes if h)}"
+    homes = {"/", *(f"/{l}/" for l in LANGS[1:])}
+    links = {a.get("href") for t, a in tags if t == "a" and "md-" not in (a.get("class") or "")}
+    assert homes <= links, f"{rel(path)}: links to every home page expected, found {sorted(h for h in links if h)}"
+    switcher = {a.get("hreflang"): a.get("href") for t, a in tags if t == "a" and "md-select__link" in (a.get("class") or "")}
+    assert set(switcher.values()) == homes, f"{rel(path)}: the language switcher goes to {switcher}, not to the home pages"

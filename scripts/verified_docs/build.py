@@ -201,9 +201,19 @@ def finish_html(output: str, page_lang: str, url: str, default_lang: str) -> str
     return output
 
 
-def not_found_page(output: str, site_dir: Path, lang: str, default_lang: str) -> str:
+SWITCHER_LINK = re.compile(r'(<a href=")[^"]*(" hreflang="(?P<lang>[\w-]+)" class="md-select__link">)')
+
+
+def not_found_page(output: str, site_dir: Path, lang: str, default_lang: str, base: str) -> str:
     """Each language's build renders 404.html to the site root; the default language keeps the root
-    (the page a host serves for any missing address) and the others go to <lang>/404.html."""
+    (the page a host serves for any missing address) and the others go to <lang>/404.html.
+
+    The i18n plugin leaves the language switcher and the <head> alternates of a not-found page
+    pointing at whichever page it rendered last; they point at the home pages instead (`base`,
+    site_url's path, since a not-found page is served at any depth)."""
+    head, sep, body = output.partition("</head>")
+    output = HEAD_ALTERNATE.sub("", head) + sep + SWITCHER_LINK.sub(
+        lambda m: m[1] + base + ("" if m["lang"] == default_lang else f"{m['lang']}/") + m[2], body)
     if lang == default_lang:
         return output
     (site_dir / lang).mkdir(parents=True, exist_ok=True)

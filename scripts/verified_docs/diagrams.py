@@ -43,7 +43,9 @@ MERMAID_THEME = {"light": "default", "dark": "dark"}
 # Labels as SVG <text>, not HTML in <foreignObject>: the SVG then also draws as a notebook image.
 # Arial's metrics (Liberation Sans where the drawing is made) are the common ones on readers' devices.
 CONFIG = {"htmlLabels": False, "flowchart": {"htmlLabels": False}, "fontFamily": "arial, sans-serif"}
-HEADER = re.compile(r"^<!-- mermaid .*? fingerprint (?P<fp>[0-9a-f]{16}) -->\n")
+HEADER = re.compile(r"^<!-- mermaid .*? with (?P<browser>\S+) by .*? fingerprint (?P<fp>[0-9a-f]{16}) -->\n")
+# The test suite checks the committed SVGs: its builds never draw (tests/conftest.py sets this).
+NO_DRAWING = "VERIFIED_DOCS_NO_DRAWING"
 STYLE = re.compile(r"<style>(?P<css>.*?)</style>", re.S)
 RULE = re.compile(r"[^{}]+\{[^{}]*\}")  # a flat CSS rule (mermaid's SVG style is minified, one level)
 DARK_SCHEME = '[data-md-color-scheme="slate"] '
@@ -127,6 +129,12 @@ def committed(fence: Fence) -> str | None:
     return text[m.end():].strip() if m and m["fp"] == fence.fingerprint else None
 
 
+def drawn_with(fence: Fence) -> str | None:
+    """The browser (name/version) the committed SVG of `fence` was drawn with."""
+    m = HEADER.match(fence.path.read_text(encoding="utf-8")) if fence.path.is_file() else None
+    return m["browser"] if m else None
+
+
 def renderer_missing() -> str | None:
     """Why mermaid's renderer cannot run here, or None."""
     chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -152,19 +160,23 @@ def both_themes(light: str, dark: str) -> str:
     return light[:at] + extra + light[at:]
 
 
-def draw(fences_: list[Fence]) -> dict[Fence, str]:
-    """Draw each fence with mermaid's renderer (both themes, one browser); the SVG of each."""
+def draw(fences_: list[Fence]) -> tuple[dict[Fence, str], str]:
+    """Draw each fence with mermaid's renderer (both themes, one browser): the SVG of each, and
+    the browser that measured their text."""
     wanted = [(f, t) for f in fences_ for t in THEMES]
     if not wanted:
-        return {}
+        return {}, ""
     request = [{"id": f.svg_id, "source": f.source, "theme": MERMAID_THEME[t], "config": CONFIG} for f, t in wanted]
     proc = subprocess.run(["node", str(RENDERER)], input=json.dumps(request), capture_output=True,
                           text=True, cwd=ROOT, timeout=300,
                           env=dict(os.environ, CHROMIUM=os.environ.get("CHROMIUM", "/usr/bin/chromium")))
     if proc.returncode != 0:
-        raise DiagramError(f"{wanted[0][0].where}: mermaid's renderer failed:\n{proc.stderr.strip()[-3000:]}")
+        asked = "; ".join(f.where for f in fences_)
+        raise DiagramError(f"mermaid's renderer ({rel(RENDERER)}) failed before drawing anything "
+                           f"(asked for {asked}):\n{proc.stderr.strip()[-3000:]}")
+    out = json.loads(proc.stdout)
     drawn = {}
-    for (fence, theme), result in zip(wanted, json.loads(proc.stdout)):
+    for (fence, theme), result in zip(wanted, out["results"]):
         if "error" in result:
             # The renderer's message, without the stack of the page it ran in.
             message = "\n".join(ln for ln in result["error"].splitlines()
@@ -174,13 +186,14 @@ def draw(fences_: list[Fence]) -> dict[Fence, str]:
             where = fence.where if not at else fence.where.replace(f":{fence.line} ", f":{fence.line + int(at[1])} ", 1) + f" (fence at line {fence.line})"
             raise DiagramError(f"{where}: mermaid cannot draw this diagram:\n{message}")
         drawn[(fence, theme)] = result["svg"].strip()
-    return {f: both_themes(drawn[(f, "light")], drawn[(f, "dark")]) for f in fences_}
+    return {f: both_themes(drawn[(f, "light")], drawn[(f, "dark")]) for f in fences_}, out["browser"].replace(" ", "_")
 
 
-def save(fence: Fence, svg: str) -> None:
+def save(fence: Fence, svg: str, browser: str) -> None:
     versions = ", ".join(f"{k} {v}" for k, v in pinned_versions().items())
     header = (f"<!-- mermaid SVG drawn from {rel(fence.page)}, diagram {fence.number} ({versions}; themes "
-              f"{' and '.join(MERMAID_THEME.values())}) by `make diagrams`; fingerprint {fence.fingerprint} -->\n")
+              f"{' and '.join(MERMAID_THEME.values())}) with {browser} by `make diagrams`; "
+              f"fingerprint {fence.fingerprint} -->\n")
     fence.path.parent.mkdir(parents=True, exist_ok=True)
     fence.path.write_text(header + svg + "\n", encoding="utf-8")
 
@@ -193,22 +206,33 @@ def svgs(page: Page) -> dict[int, str]:
     have = {f: committed(f) for f in page_fences}
     stale = [f for f, svg in have.items() if svg is None]
     if stale:
-        why = renderer_missing()
+        why = "the test suite checks the committed SVGs" if os.environ.get(NO_DRAWING) else renderer_missing()
         if why:
             names = ", ".join(rel(f.path) for f in stale)
             raise DiagramError(f"{stale[0].where}: its SVG ({names}) is missing or was drawn from another "
                                f"source, and mermaid's renderer cannot run here ({why}); run `make diagrams` "
                                "where it can and commit the SVGs")
-        for fence, svg in draw(stale).items():
-            save(fence, svg)
+        drawn, browser = draw(stale)
+        for fence, svg in drawn.items():
+            save(fence, svg, browser)
             have[fence] = svg
     return {f.number: have[f] for f in page_fences}
 
 
+def on_white(svg: str) -> str:
+    """The SVG on a white card, for a notebook: Jupyter's dark themes would otherwise show the light
+    theme's ink on a dark page (the site's copy is transparent and carries its own dark colours)."""
+    return svg.replace("background-color: transparent;", "background-color: white;", 1)
+
+
 def figure(fence: Fence, svg: str) -> list[str]:
-    """The HTML lines that replace a fence on the page."""
-    # Out of the search index: the SVG's labels would come out glued together.
-    return ["", f'{fence.indent}<figure class="diagram" data-search-exclude>{svg}</figure>', ""]
+    """The HTML lines that replace a fence on the page.
+
+    A wide diagram keeps at least 30rem (or its own width) on a phone and scrolls sideways inside
+    its figure, which takes the keyboard focus for that, rather than shrinking its labels to a few
+    pixels. It stays out of the search index: its labels would come out glued together."""
+    svg = re.sub(r'style="max-width: ([\d.]+px);', r'style="max-width: \1; min-width: min(\1, 30rem);', svg, count=1)
+    return ["", f'{fence.indent}<figure class="diagram" tabindex="0" data-search-exclude>{svg}</figure>', ""]
 
 
 def inline(page: Page, drawn: dict[int, str]) -> Page:
@@ -246,18 +270,21 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for f in all_fences:
             f.title  # noqa: B018
-        drawn = draw([f for f in all_fences if args.check or committed(f) is None])
+        drawn, browser = draw([f for f in all_fences if args.check or committed(f) is None])
     except DiagramError as exc:
         print(exc, file=sys.stderr)
         return 1
     problems = []
     for fence, svg in drawn.items():
         if args.check:
-            if committed(fence) != svg:
+            if drawn_with(fence) != browser:
+                print(f"{rel(fence.path)}: drawn with {drawn_with(fence)}, this machine has {browser}; "
+                      "text is measured with the browser's fonts, so only the fingerprint is compared")
+            elif committed(fence) != svg:
                 problems.append(f"{fence.where}: {rel(fence.path)} is not what mermaid draws from the "
                                 "fence now; run `make diagrams` and commit the SVGs")
         else:
-            save(fence, svg)
+            save(fence, svg, browser)
             print(f"drew {rel(fence.path)}")
     expected = {f.path for f in all_fences}
     for orphan in sorted(set(OUT.glob("*.svg")) - expected):

@@ -27,11 +27,18 @@ class FormulaError(Exception):
     """A formula KaTeX cannot render; the message starts with page:line."""
 
 
-def _line_of(tex: str, source: str) -> int | None:
-    """The 1-based line of the page file where the formula starts (the first lines of its TeX)."""
-    first = tex.strip().split("\n")[0].strip()
-    at = source.find(first) if first else -1
-    return source.count("\n", 0, at) + 1 if at >= 0 else None
+def _line_of(tex: str, display: bool, source: str) -> int | None:
+    """The 1-based line of the page file where the formula is: `$tex$` inline; for a displayed one,
+    the first line of its TeX after a `$$`. Outside code fences and front matter, where a short
+    formula's text could also occur."""
+    first = re.escape(tex.strip().split("\n")[0].strip())
+    pattern = rf"\$\$\s*{first}" if display else rf"(?<!\$)\${first}\$(?!\$)"
+    blanked = re.sub(r"^(```|~~~).*?^\1", lambda m: re.sub(r"[^\n]", " ", m[0]), source, flags=re.S | re.M)
+    blanked = re.sub(r"\A---\n.*?^---$", lambda m: re.sub(r"[^\n]", " ", m[0]), blanked, flags=re.S | re.M)
+    m = re.search(pattern, blanked)
+    if not m:
+        return None
+    return blanked.count("\n", 0, m.start()) + 1 + (1 if display and "\n" in m[0] else 0)
 
 
 def render(page_html: str, source_path: Path, lang: str) -> str:
@@ -51,7 +58,7 @@ def render(page_html: str, source_path: Path, lang: str) -> str:
     source = source_path.read_text(encoding="utf-8")
     for m, req, result in zip(found, request, results):
         if "error" in result:
-            line = _line_of(req["tex"], source)
+            line = _line_of(req["tex"], req["display"], source)
             where = f"{rel(source_path)}:{line}" if line else rel(source_path)
             raise FormulaError(f"{where} [{lang}]: KaTeX cannot render the formula {req['tex'].strip()!r}:\n"
                                f"{result['error']}")

@@ -58,7 +58,8 @@ class VerifiedDocsPlugin(BasePlugin):
         if template_name != "404.html":
             return output
         default, _ = self._languages(config)
-        return build.not_found_page(output, Path(config.site_dir), config.theme.get("language") or default, default)
+        base = urlsplit(config.site_url or "/").path or "/"
+        return build.not_found_page(output, Path(config.site_dir), config.theme.get("language") or default, default, base)
 
     def on_post_page(self, output, page, config):
         if page.url in self._notebooks:

@@ -46,7 +46,8 @@ TEXT = {
     "es": {
         "intro": "Notebook generado a partir de la página [{title}]({url}) del sitio. Las salidas guardadas "
         "en él son las que registró la batería de pruebas al ejecutar la página en CPU. Las celdas "
-        "marcadas `skip-execution` necesitan una GPU o red; las instalaciones y los comandos de sistema "
+        "marcadas `skip-execution` necesitan una GPU o red (la que descarga los datos de la página, si la hay, "
+        "no lo está: los trae del sitio si faltan); las instalaciones y los comandos de sistema "
         "aparecen como texto para tu terminal.",
         "label": "Verificación",
         "data": "*Verificación: red.* La página lee {files}. Si no {verb} junto a este notebook, la celda "
@@ -59,7 +60,8 @@ TEXT = {
     "en": {
         "intro": "Notebook generated from the site's page [{title}]({url}). The outputs stored in it are "
         "the ones the test suite recorded when it ran the page on a CPU. Cells tagged `skip-execution` "
-        "need a GPU or a network; installs and system commands appear as text for your terminal.",
+        "need a GPU or a network (the one that downloads the page's data, if any, is not: it fetches them "
+        "from the site when they are missing); installs and system commands appear as text for your terminal.",
         "label": "Verification",
         "data": "*Verification: network.* The page reads {files}. If {verb} not next to this notebook, "
         "the next cell downloads {pron} from the site ({links}); the test suite runs it that way, with the "
@@ -107,7 +109,7 @@ class _Builder:
 
     def image(self, fence: diagrams.Fence, svg: str):
         name = f"diagram-{fence.number}.svg"
-        self.attachments[name] = {"image/svg+xml": base64.b64encode(svg.encode()).decode()}
+        self.attachments[name] = {"image/svg+xml": base64.b64encode(diagrams.on_white(svg).encode()).decode()}
         self.md += ["", f"![{fence.title}](attachment:{name})", ""]
 
     def prose(self, line: str):

@@ -1,6 +1,6 @@
 // Draws mermaid diagrams as SVG with mermaid's own renderer (mermaid-cli driving the Chromium named
 // by $CHROMIUM; puppeteer downloads no browser). Called by diagrams.py: reads a JSON list of
-// {id, source, theme} on stdin, writes a JSON list of {id, svg} or {id, error} on stdout.
+// {id, source, theme, config} on stdin, writes {browser, results: [{id, svg} or {id, error}]} on stdout.
 import { renderMermaid } from "@mermaid-js/mermaid-cli";
 import puppeteer from "puppeteer";
 
@@ -14,6 +14,7 @@ const browser = await puppeteer.launch({
   args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
 });
 const results = [];
+const version = await browser.version();  // text is measured with this browser's fonts
 try {
   for (const { id, source, theme, config } of input) {
     try {
@@ -30,4 +31,4 @@ try {
 } finally {
   await browser.close();
 }
-process.stdout.write(JSON.stringify(results));
+process.stdout.write(JSON.stringify({ browser: version, results }));
