@@ -66,6 +66,7 @@ site: $(STAMP) $(VENDOR) $(DATA)
 ## make publish SITE_URL=https://<owner>.github.io/<repository>/: build site/ for publication at that
 ## address (canonical links, sitemap, language switcher, notebooks); refuses to run without a public one
 publish: $(STAMP) $(VENDOR) $(DATA)
+	@test -n "$(SITE_URL)" || { echo "make publish needs the site's public address: make publish SITE_URL=https://<owner>.github.io/<repository>/" >&2; exit 2; }
 	$(BIN)/python -m verified_docs.bench --quick --if-stale
 	SITE_PUBLISH=1 SITE_URL="$(SITE_URL)" $(BIN)/mkdocs build --strict --site-dir site
 
