@@ -91,8 +91,8 @@ def badge(block: Block) -> list[str]:
 
 
 def unsearched_output(lines: list[str]) -> list[str]:
-    """A block's lines with its recorded output kept out of the search index (printed numbers are
-    no search terms, and they were a third of the index every page loads)."""
+    """A block's lines with its recorded output kept out of the search index: printed numbers are
+    no search terms, and every page loads the index (about 5 % smaller without them)."""
     out = list(lines)
     for i, line in enumerate(out[:-1]):
         if OUTPUT_LINE.match(line):
