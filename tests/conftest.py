@@ -40,6 +40,15 @@ class SubpathHandler(QuietHandler):
         return super().translate_path("/" + path[len(SUBPATH):])
 
 
+def mkdocs_build(*args: str, **env: str) -> subprocess.CompletedProcess:
+    """`mkdocs build --strict ARGS` from the checkout, as the tests run it: the address and the
+    publication flag come only from `env`, never from the maintainer's shell."""
+    inherited = {k: v for k, v in os.environ.items() if k not in ("SITE_URL", "SITE_PUBLISH")}
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600,
+                          env=dict(inherited, NO_MKDOCS_2_WARNING="1", **env))
+
+
 def serve(directory: Path, handler=QuietHandler) -> http.server.ThreadingHTTPServer:
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
@@ -57,11 +66,7 @@ def served_site(site) -> tuple[str, Path]:
     out.mkdir(parents=True)
     httpd = serve(out, SubpathHandler)
     url = f"http://127.0.0.1:{httpd.server_address[1]}{SUBPATH}"
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT, capture_output=True, text=True,
-        env=dict(os.environ, NO_MKDOCS_2_WARNING="1", SITE_URL=url),
-    )
+    proc = mkdocs_build("--site-dir", str(out), SITE_URL=url)
     if proc.returncode != 0:
         httpd.shutdown()
         pytest.fail(f"mkdocs build --strict with SITE_URL={url} failed:\n{proc.stderr[-6000:]}", pytrace=False)

@@ -8,7 +8,6 @@ parse, a fence without an accessible title, and a formula KaTeX rejects each fai
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -18,6 +17,7 @@ import pytest
 import yaml
 from mkdocs.utils.yaml import yaml_load
 
+from conftest import mkdocs_build
 from verified_docs import diagrams
 from verified_docs.pages import readable_pages
 from verified_docs.project import MKDOCS_YML, ROOT, rel
@@ -72,7 +72,7 @@ def test_a_stale_svg_without_the_renderer_says_what_to_run(monkeypatch):
 # ------------------------------------------------------------------------------ bad input, through mkdocs
 
 
-def build(tmp_path: Path, body: str, **env) -> subprocess.CompletedProcess:
+def build(tmp_path: Path, body: str, **env: str):
     """`mkdocs build --strict` of a one-page site (both languages) with the project's own config."""
     docs = tmp_path / "docs"
     docs.mkdir()
@@ -84,9 +84,7 @@ def build(tmp_path: Path, body: str, **env) -> subprocess.CompletedProcess:
     config.update(docs_dir=str(docs), site_dir=str(tmp_path / "site"))
     config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
     (tmp_path / "mkdocs.yml").write_text(yaml.dump(config, allow_unicode=True))
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(tmp_path / "mkdocs.yml")],
-                          cwd=ROOT, capture_output=True, text=True, timeout=300,
-                          env=dict(os.environ, NO_MKDOCS_2_WARNING="1", **env))
+    return mkdocs_build("-f", str(tmp_path / "mkdocs.yml"), **env)
 
 
 def test_a_diagram_mermaid_cannot_parse_fails_the_build(tmp_path):

@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import gzip
 import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
+from conftest import mkdocs_build
 from verified_docs.pages import readable_pages
 from verified_docs.project import ROOT, rel
 
@@ -28,20 +26,11 @@ LOCAL = ("127.0.0.1", "localhost")
 PAGES = readable_pages()
 
 
-def mkdocs_build(out: Path, **env) -> subprocess.CompletedProcess:
-    environ = {k: v for k, v in os.environ.items() if k not in ("SITE_URL", "SITE_PUBLISH")}
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=600,
-        env=dict(environ, NO_MKDOCS_2_WARNING="1", **env),
-    )
-
-
 @pytest.fixture(scope="module")
 def published(site, tmp_path_factory) -> Path:
     """The site as `make publish SITE_URL=https://example.org/keras3/` builds it (after the pages ran)."""
     out = tmp_path_factory.mktemp("published") / "site"
-    proc = mkdocs_build(out, SITE_URL=ADDRESS, SITE_PUBLISH="1")
+    proc = mkdocs_build("--site-dir", str(out), SITE_URL=ADDRESS, SITE_PUBLISH="1")
     if proc.returncode != 0:
         pytest.fail(f"the publication build failed:\n{proc.stderr[-4000:]}", pytrace=False)
     return out
@@ -50,7 +39,7 @@ def published(site, tmp_path_factory) -> Path:
 @pytest.mark.parametrize("address", [None, "", "http://127.0.0.1:8000/", "http://localhost/docs/"])
 def test_a_publication_build_needs_a_real_address(tmp_path, address):
     env = {"SITE_PUBLISH": "1"} | ({"SITE_URL": address} if address is not None else {})  # "" as make passes it
-    proc = mkdocs_build(tmp_path / "site", **env)
+    proc = mkdocs_build("--site-dir", str(tmp_path / "site"), **env)
     assert proc.returncode != 0, "a build for publication went ahead with the local address"
     assert "SITE_URL" in proc.stderr and "make publish SITE_URL=" in proc.stderr, proc.stderr[-2000:]
 
