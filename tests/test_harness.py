@@ -3,7 +3,7 @@ and the message names the page, the language, the line and the snippet file."""
 
 import pytest
 
-from verified_docs.execute import check_outputs, run_page_tier
+from verified_docs.execute import check_outputs, figure_difference, run_page_tier
 from verified_docs.pages import load_page
 from verified_docs.project import snippet_options
 
@@ -66,3 +66,23 @@ def test_a_changed_digit_in_the_recording_fails_with_a_diff(page):
 def test_output_the_page_does_not_show_fails(page):
     (page / "docs/selftest.es.md").write_text(PAGE.split("<!--pytest-codeblocks")[0])
     assert "prints output but the page shows none" in check(page)
+
+
+SVG = b'<svg><path d="M 74.027024 165.442939 L 84.263238 181.995885" style="stroke: #ff7f0e"/></svg>\n'
+
+
+def test_a_figure_with_float_noise_is_the_same_picture():
+    """Another CPU's last bits move a point by 1e-5 px: the same drawing, not a failure."""
+    assert figure_difference(SVG, SVG.replace(b"165.442939", b"165.442953")) is None
+
+
+@pytest.mark.parametrize(
+    "made, named",
+    [(SVG.replace(b"181.995885", b"182.995885"), "line 1: 181.995885 recorded, 182.995885 drawn"),
+     (SVG.replace(b"#ff7f0e", b"#1f77b4"), "-<svg><path"),           # another colour: a diff
+     (SVG.replace(b" L 84.263238 181.995885", b""), "+<svg><path"),  # a point fewer: a diff
+     (b"\x89PNG\r\n\x1a\n\x00\x01", "binary files: 98 bytes recorded, 10 bytes drawn, not the same bytes")],
+)
+def test_a_changed_figure_is_reported(made, named):
+    recorded = SVG if not made.startswith(b"\x89PNG") else b"\x89PNG" + bytes(94)
+    assert named in figure_difference(recorded, made)

@@ -294,11 +294,39 @@ def check_figure(block: Block, record: bool) -> list[str]:
         return []
     if not recorded.is_file():
         return [f"{block.where}: figure {rel(recorded)} was never recorded; run `make outputs`"]
-    if made.read_bytes() != recorded.read_bytes():
-        a, b = recorded.read_text().splitlines(), made.read_text().splitlines()
-        diff = "\n".join(list(difflib.unified_diff(a, b, f"recorded {rel(recorded)}", "this run", lineterm=""))[:30])
-        return [f"{block.where}: the figure it draws differs from {rel(recorded)}; if intended, run `make outputs`\n{diff}"]
+    difference = figure_difference(recorded.read_bytes(), made.read_bytes())
+    if difference:
+        return [f"{block.where}: the figure it draws differs from {rel(recorded)}; if intended, run `make outputs`\n{difference}"]
     return []
+
+
+# A drawing's coordinates carry the float noise of the numbers plotted (another CPU's or another
+# run's last bits): coordinates that agree to FIGURE_TOLERANCE px draw the same picture.
+FIGURE_TOLERANCE = 0.01
+_NUMBER = re.compile(r"(?<![\w#.])-?\d+(?:\.\d+)?(?:e[-+]?\d+)?(?![\w.])")
+
+
+def figure_difference(recorded: bytes, made: bytes) -> str | None:
+    """None when two drawings are the same picture; otherwise what differs, for the failure.
+
+    A text drawing (SVG) is the same picture when everything but its numbers is equal and every
+    number is within FIGURE_TOLERANCE; any other file (PNG) must be byte for byte equal."""
+    if recorded == made:
+        return None
+    try:
+        a, b = recorded.decode("utf-8"), made.decode("utf-8")
+    except UnicodeDecodeError:
+        return f"(binary files: {len(recorded)} bytes recorded, {len(made)} bytes drawn, not the same bytes)"
+    if _NUMBER.split(a) == _NUMBER.split(b):  # the same drawing but for its numbers
+        for x, y in zip(_NUMBER.finditer(a), _NUMBER.finditer(b)):
+            if abs(float(x[0]) - float(y[0])) > FIGURE_TOLERANCE:
+                line = a.count("\n", 0, x.start()) + 1
+                return (f"line {line}: {x[0]} recorded, {y[0]} drawn (more than {FIGURE_TOLERANCE} apart)\n"
+                        f"  recorded: {a.splitlines()[line - 1].strip()[:200]}\n"
+                        f"  drawn:    {b.splitlines()[b.count(chr(10), 0, y.start())].strip()[:200]}")
+        return None
+    diff = difflib.unified_diff(a.splitlines(), b.splitlines(), "recorded", "this run", lineterm="")
+    return "\n".join(list(diff)[:30])
 
 
 if __name__ == "__main__":
