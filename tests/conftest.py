@@ -14,14 +14,17 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from browser_tours import Tours, missing_browser, wanted_views
 from verified_docs.diagrams import NO_DRAWING
 from verified_docs.project import BUILD, ROOT
+from verified_docs.pytest_plugin import cached_site_test
 
 # Every site build the tests start checks the committed diagrams and never redraws one: a stale SVG
 # fails the suite instead of being quietly rewritten in the checkout (tests/test_diagrams.py).
 os.environ[NO_DRAWING] = "1"
 
 WEIGHTS = pytest.StashKey[dict]()
+TOURS = pytest.StashKey[Tours]()
 # GitHub Pages serves a project site under /<repository>/: the browser suite reads the site there.
 SUBPATH = "/keras3/"
 
@@ -80,7 +83,46 @@ def page_weights(request) -> dict:
     return request.config.stash.setdefault(WEIGHTS, {})
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "tour(check): a browser check run in its page view's tour (tests/browser_tours.py)")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(session, config, items):
+    # The browser tests last: their tours run in the background while the other site tests run.
+    items.sort(key=lambda item: item.get_closest_marker("tour") is not None)
+
+
+@pytest.fixture(scope="session")
+def browser_tours(request, served_site, page_weights) -> Tours:
+    """Every browser check the session selected, run in the background (tests/browser_tours.py)."""
+    if missing := missing_browser():
+        pytest.fail(missing, pytrace=False)
+    items = [i for i in request.session.items if not cached_site_test(i)]
+    tours = Tours(*served_site, wanted_views(items), page_weights)
+    request.config.stash[TOURS] = tours
+    return tours
+
+
+@pytest.fixture(autouse=True)
+def _start_browser_tours_early(request):
+    """The first test that reads the built site starts the browser tours, so that they run while
+    the other site tests do."""
+    if "site" in request.fixturenames and not missing_browser() and any(
+            i.get_closest_marker("tour") for i in request.session.items):
+        request.getfixturevalue("browser_tours")
+
+
 def pytest_terminal_summary(terminalreporter, config):
+    tours = config.stash.get(TOURS, None)
+    if tours and tours.seconds:
+        terminalreporter.section("browser tours (one per page view, every check of it; slowest first)")
+        for view, seconds in sorted(tours.seconds.items(), key=lambda kv: -kv[1])[:8]:
+            checks = ", ".join(sorted(tours.wanted[view]))
+            terminalreporter.write_line(f"{seconds:6.1f} s  {view.page_id} {view.width} {view.scheme}: {checks}")
+        terminalreporter.write_line(f"{sum(tours.seconds.values()):6.1f} s  total, {len(tours.seconds)} tours, "
+                                    f"{len(tours.threads)} browsers at a time; per step: " + ", ".join(
+                                        f"{name} {s:.0f} s" for name, s in sorted(tours.check_seconds.items(), key=lambda kv: -kv[1])))
     weights = config.stash.get(WEIGHTS, {})
     if not weights:
         return

@@ -9,35 +9,26 @@ stay under 1 MB (printed per page in the summary); each code block's copy button
 alone; the language switcher, clicked, lands on the same page in the other language. Search, per
 language, returns only that language's pages. Screenshots at phone and desktop widths, light and
 dark, go to build/screenshots/ for a person to look at.
+
+Each check is a function registered with `@tour_check`; a page view (page, width, scheme) is
+opened once and every check of that view runs in it, in the background (tests/browser_tours.py).
+Each test below reads its own check's result, so a failure still names its check, page and view.
 """
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
+from browser_tours import PAGES, VIEWPORTS, View, Visit, launch, missing_browser, page_url, tour_check
 from conftest import QuietHandler, serve
-from verified_docs.pages import Page, readable_pages
+from verified_docs.pages import Page
 from verified_docs.project import ROOT, languages, rel
 from verified_docs.tiers import SHELL
 
-PAGES = readable_pages()
 LANGS = languages()
-
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))  # the Makefile passes its choice
-# Headless, as root, on a machine with no way out: without the background-networking flags Chromium
-# keeps trying to reach Google's hosts, and those attempts would be reported as leaks.
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-LOCALHOST = {"127.0.0.1", "localhost"}
-PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 900}
 SCREENSHOTS = ROOT / "build" / "screenshots"
 SCREENSHOT_PAGES = {"index.es", "rocm.es", "keras-10-min.en", "lesson-5-6-1.en", "lesson-5-6-1.es", "performance.es"}
 # A prompt pasted into a terminal breaks the command, or (a root prompt, "# ") turns it into a
@@ -64,6 +55,7 @@ def has_prompt(text: str) -> bool:
 def test_prompt_detection(text, prompt):
     assert has_prompt(text) == prompt
 SEARCH_QUERIES = ("keras", "backend")
+IDS = [p.id for p in PAGES]
 
 
 @pytest.fixture(scope="session")
@@ -73,102 +65,36 @@ def server(served_site) -> str:
 
 
 @pytest.fixture(scope="session")
-def served(served_site) -> Path:
-    """The folder of the site the browser reads."""
-    return served_site[1]
-
-
-@pytest.fixture(scope="session")
 def browser():
-    if not CHROMIUM.is_file():
-        pytest.fail(
-            f"{CHROMIUM} is missing: `make test` installs Debian's chromium "
-            "(or run `sudo apt-get install chromium`)",
-            pytrace=False,
-        )
+    """A browser in the test's own thread, for the pages no tour visits (not-found, the probe)."""
+    if missing := missing_browser():
+        pytest.fail(missing, pytrace=False)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        chromium = launch(pw)
         yield chromium
         chromium.close()
 
 
-def page_url(server: str, site: Path, page: Page) -> str:
-    folder = page.html_path(site).parent.relative_to(site).as_posix()
-    return server if folder == "." else f"{server}{folder}/"
-
-
-class Visit:
-    """One page opened in a fresh browser context, with everything that went wrong recorded."""
-
-    def __init__(self, browser, url: str, where: str, viewport=DESKTOP, scheme: str = "light", base: str | None = None):
-        self.where = where
-        self.base = base or url  # requests outside it leave the site
-        self.problems: list[str] = []
-        self.responses: list = []
-        self.context = browser.new_context(viewport=viewport, color_scheme=scheme,
-                                           permissions=["clipboard-read", "clipboard-write"])
-        self.context.set_default_timeout(15_000)
-        self.context.route("**/*", self._route)
-        self.tab = self.context.new_page()
-        self.tab.on("console", lambda m: m.type == "error" and self.problems.append(f"console error: {m.text}"))
-        self.tab.on("pageerror", lambda e: self.problems.append(f"uncaught exception: {e}"))
-        self.tab.on("response", self._response)
-        self.tab.goto(url, wait_until="load")
-
-    def _response(self, response):
-        self.responses.append(response)
-        if response.status >= 400:
-            self.problems.append(f"HTTP {response.status}: {response.url}")
-
-    def loaded(self) -> dict[str, int]:
-        """Every resource the page loaded so far (its workers' included), URL -> bytes, uncompressed."""
-        self.tab.wait_for_load_state("networkidle")
-        return {r.url: len(r.body()) for r in self.responses if r.ok and r.status != 204}
-
-    def _route(self, route):
-        url = route.request.url
-        if urlsplit(url).scheme in ("http", "https", "ws", "wss") and urlsplit(url).hostname not in LOCALHOST:
-            self.problems.append(f"request leaves localhost: {url}")
-            return route.abort()
-        if urlsplit(url).scheme in ("http", "https") and not url.startswith(self.base):
-            self.problems.append(f"request outside the site ({self.base}): {url}")
-        return route.continue_()
-
-    def assert_clean(self):
-        """Nothing went wrong while the page was open: console, exceptions, HTTP, leaks."""
-        if self.problems:
-            self.fail("\n  " + "\n  ".join(self.problems))
-
-    def fail(self, message: str):
-        pytest.fail(f"{self.where} at {self.tab.url}: {message}", pytrace=False)
-
-    def close(self):
-        self.context.close()
-
-
 @pytest.fixture
-def visit(browser, server, served):
-    opened = []
+def check(browser_tours, request):
+    """The result of this test's check in its tour: fails the test with the check's message."""
+    params = request.node.callspec.params
 
-    def open_page(page: Page, viewport=DESKTOP, scheme: str = "light") -> Visit:
-        v = Visit(browser, page_url(server, served, page), f"{rel(page.path)} [{page.lang}]", viewport, scheme, base=server)
-        opened.append(v)
-        return v
-
-    yield open_page
-    for v in opened:
-        v.close()
+    def result():
+        problem = browser_tours.result(params["page"], params.get("width", "desktop"), params.get("scheme", "light"),
+                                       request.node.get_closest_marker("tour").args[0])
+        if problem:
+            pytest.fail(problem, pytrace=False)
+    return result
 
 
 NO_SCRIPT_FOR = re.compile(r"mermaid|katex", re.I)  # drawn and typeset at build time
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_page_renders_offline_without_errors(visit, page, scheme):
-    v = visit(page, scheme=scheme)
+@tour_check("render", order=0)
+def renders_offline_without_errors(v: Visit, page: Page, view: View, tours) -> None:
     # Diagrams: one figure per mermaid fence, an SVG with a size whose labels contrast with the
     # page in the reader's theme (dark ink on a light page, light ink on a dark one).
     fences = page.diagrams.count("mermaid")
@@ -182,9 +108,9 @@ def test_page_renders_offline_without_errors(visit, page, scheme):
     if len(shown) != fences:
         v.fail(f"{fences} mermaid fence(s) in the source, {len(shown)} diagram figure(s) on the page")
     for i, d in enumerate(shown):
-        readable = d["ink"] < 0.4 if scheme == "light" else d["ink"] > 0.6
+        readable = d["ink"] < 0.4 if view.scheme == "light" else d["ink"] > 0.6
         if d["error"] or d["w"] < 50 or d["h"] < 50 or not readable:
-            v.fail(f"diagram {i + 1} is not drawn readably in the {scheme} theme: {d}")
+            v.fail(f"diagram {i + 1} is not drawn readably in the {view.scheme} theme: {d}")
     # Math: every arithmatex container typeset by KaTeX at build time, none in error.
     math = v.tab.evaluate(
         """({marked: document.querySelectorAll(".arithmatex").length,
@@ -205,27 +131,43 @@ def test_page_renders_offline_without_errors(visit, page, scheme):
     v.assert_clean()
 
 
+@pytest.mark.tour("render")
+@pytest.mark.parametrize("page", PAGES, ids=IDS)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_page_renders_offline_without_errors(check, page, scheme):
+    check()
+
+
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 AXE_IMPACTS = ("serious", "critical")
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
-@pytest.mark.parametrize("width", ["phone", "desktop"])
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_nothing_serious(visit, page, width, scheme):
-    """axe-core, the field's accessibility engine (npm, pinned in package.json), on the loaded page."""
+def run_axe(tab) -> dict:
     if not AXE.is_file():
         pytest.fail(f"{rel(AXE)} is missing: run `npm ci` (as `make test` does)", pytrace=False)
-    v = visit(page, PHONE if width == "phone" else DESKTOP, scheme)
-    v.tab.add_script_tag(path=str(AXE))
-    result = v.tab.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    tab.add_script_tag(path=str(AXE))
+    return tab.evaluate("axe.run(document, {resultTypes: ['violations']})")
+
+
+@tour_check("axe", order=1)
+def axe_finds_nothing_serious(v: Visit, page: Page, view: View, tours) -> None:
+    """axe-core, the field's accessibility engine (npm, pinned in package.json), on the loaded page."""
+    result = run_axe(v.tab)
     found = [x for x in result["violations"] if x["impact"] in AXE_IMPACTS]
     if found:
-        v.fail(f"axe-core {result['testEngine']['version']} at {width} width, {scheme} theme:\n  " + "\n  ".join(
+        v.fail(f"axe-core {result['testEngine']['version']} at {view.width} width, {view.scheme} theme:\n  " + "\n  ".join(
             f"[{x['impact']}] {x['id']}: {x['help']} ({x['helpUrl']})\n      "
             + "\n      ".join(f"{' '.join(n['target'])}: {n['failureSummary'].splitlines()[-1].strip()}" for n in x["nodes"][:5])
             for x in found))
     v.assert_clean()
+
+
+@pytest.mark.tour("axe")
+@pytest.mark.parametrize("page", PAGES, ids=IDS)
+@pytest.mark.parametrize("width", ["phone", "desktop"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious(check, page, width, scheme):
+    check()
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -233,11 +175,9 @@ def test_not_found_pages_are_clean_and_lead_home(browser, server, lang):
     """The not-found page of each language, read as a host serves it: axe-core clean, its language
     switcher landing on the other language's home page."""
     path = "404.html" if lang == LANGS[0] else f"{lang}/404.html"
-    v = Visit(browser, server + path, f"{path} [{lang}]", PHONE, base=server)
+    v = Visit(browser, server + path, f"{path} [{lang}]", VIEWPORTS["phone"], base=server)
     try:
-        v.tab.add_script_tag(path=str(AXE))
-        found = [x["id"] for x in v.tab.evaluate("axe.run(document, {resultTypes: ['violations']})")["violations"]
-                 if x["impact"] in AXE_IMPACTS]
+        found = [x["id"] for x in run_axe(v.tab)["violations"] if x["impact"] in AXE_IMPACTS]
         if found:
             v.fail(f"axe-core: {found}")
         homes = v.tab.evaluate("[...document.querySelectorAll('a.md-select__link')].map(a => [a.hreflang, a.href])")
@@ -252,24 +192,87 @@ def test_not_found_pages_are_clean_and_lead_home(browser, server, lang):
 MAX_PAGE_BYTES = 1_000_000  # a phone on mobile data: every page, all it loads, uncompressed
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
-def test_page_weight_on_a_phone(visit, page, page_weights):
+@tour_check("weight", order=2)
+def page_weight_on_a_phone(v: Visit, page: Page, view: View, tours) -> None:
     """Everything a phone loads for the page (HTML, CSS, JS, fonts, images, the search index)."""
-    v = visit(page, PHONE)
     loaded = v.loaded()
     total = sum(loaded.values())
     largest = sorted(loaded.items(), key=lambda kv: -kv[1])[:3]
-    page_weights[page.id] = (total, largest)
+    tours.page_weights[page.id] = (total, largest)
     if total > MAX_PAGE_BYTES:
         v.fail(f"loads {total / 1e6:.2f} MB on a phone, over {MAX_PAGE_BYTES / 1e6:.1f} MB; the largest: "
                + ", ".join(f"{u} ({n / 1e3:.0f} kB)" for u, n in largest))
     v.assert_clean()
 
 
-@pytest.mark.parametrize("page", [p for p in PAGES if p.blocks], ids=[p.id for p in PAGES if p.blocks])
-def test_copy_button_copies_the_block_alone(visit, page):
+@pytest.mark.tour("weight")
+@pytest.mark.parametrize("page", PAGES, ids=IDS)
+@pytest.mark.parametrize("width", ["phone"])
+def test_page_weight_on_a_phone(check, page, width):
+    check()
+
+
+@tour_check("screenshot", order=3)
+def screenshot_for_a_person_to_look_at(v: Visit, page: Page, view: View, tours) -> None:
+    """Saved under build/screenshots/ (JPEG: a third of PNG's time on a long page); on a phone the
+    page itself must not scroll sideways."""
+    width, scheme = view.width, view.scheme
+    overflow = v.tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{page.id}.{width}.{scheme}.jpg"
+    v.tab.screenshot(path=path, full_page=True, type="jpeg", quality=80)
+    if path.stat().st_size < 10_000:
+        v.fail(f"{rel(path)} is nearly empty")
+    if overflow > 0:
+        v.fail(f"at {width} width the page is {overflow}px wider than the screen (see {rel(path)})")
+
+
+SHOT = [p for p in PAGES if p.id in SCREENSHOT_PAGES]
+
+
+@pytest.mark.tour("screenshot")
+@pytest.mark.parametrize("page", SHOT, ids=[p.id for p in SHOT])
+@pytest.mark.parametrize("width", ["phone", "desktop"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_screenshots_for_a_person_to_look_at(check, page, width, scheme):
+    check()
+
+
+@tour_check("search", order=4)
+def search_returns_pages_of_the_readers_language_only(v: Visit, page: Page, view: View, tours) -> None:
+    root = page_url(tours.server, tours.served, page)
+    # Other languages' roots, except the default's "/" that every URL starts with.
+    others = [u for u in (page_url(tours.server, tours.served, p) for p in PAGES if p.slug == "index" and p.lang != page.lang)
+              if not root.startswith(u)]
+    for query in SEARCH_QUERIES:
+        box = v.tab.locator("input.md-search__input")
+        box.click()
+        box.fill("")
+        box.press_sequentially(query, delay=20)
+        v.tab.wait_for_selector(".md-search-result__item > a")
+        hits = v.tab.evaluate("[...document.querySelectorAll('.md-search-result__item > a')].map(a => a.href)")
+        wrong = [h for h in hits if not h.startswith(root) or any(h.startswith(o) for o in others)]
+        if wrong:
+            v.fail(f"search for {query!r} in the {page.lang} site returns pages of another language: {wrong}")
+        dead = [h for h in dict.fromkeys(h.split("#")[0] for h in hits) if v.context.request.get(h).status != 200]
+        if dead:
+            v.fail(f"search for {query!r} in the {page.lang} site leads to missing pages: {dead}")
+    v.tab.keyboard.press("Escape")
+    v.assert_clean()
+
+
+HOMES = [p for p in PAGES if p.slug == "index"]
+
+
+@pytest.mark.tour("search")
+@pytest.mark.parametrize("page", HOMES, ids=[p.id for p in HOMES])
+def test_search_returns_pages_of_the_readers_language_only(check, page):
+    check()
+
+
+@tour_check("copy", order=5)
+def copy_button_copies_the_block_alone(v: Visit, page: Page, view: View, tours) -> None:
     """The copy button gives the reader the block's text: no prompt, no output, nothing else."""
-    v = visit(page)
     blocks = v.tab.locator("p.tier + div.highlight")
     if blocks.count() != len(page.blocks):
         v.fail(f"{blocks.count()} code blocks follow a badge, the page source has {len(page.blocks)}")
@@ -290,16 +293,24 @@ def test_copy_button_copies_the_block_alone(visit, page):
     v.assert_clean()
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
-def test_language_switcher_click_lands_on_the_same_page(visit, server, served, page):
-    v = visit(page)
+WITH_BLOCKS = [p for p in PAGES if p.blocks]
+
+
+@pytest.mark.tour("copy")
+@pytest.mark.parametrize("page", WITH_BLOCKS, ids=[p.id for p in WITH_BLOCKS])
+def test_copy_button_copies_the_block_alone(check, page):
+    check()
+
+
+@tour_check("switcher", order=6)  # last: it leaves the page
+def language_switcher_click_lands_on_the_same_page(v: Visit, page: Page, view: View, tours) -> None:
     for lang in LANGS:
         if lang == page.lang:
             continue
         twin = Page(path=page.path, lang=lang, slug=page.slug)
         v.tab.locator(".md-header .md-select").first.hover()
         v.tab.locator(f".md-header a.md-select__link[hreflang={lang}]").click()
-        expected = page_url(server, served, twin)
+        expected = page_url(tours.server, tours.served, twin)
         try:
             v.tab.wait_for_url(expected, wait_until="load", timeout=5_000)
         except Exception:
@@ -311,46 +322,10 @@ def test_language_switcher_click_lands_on_the_same_page(visit, server, served, p
     v.assert_clean()
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_search_returns_pages_of_the_readers_language_only(visit, server, served, lang):
-    home = next(p for p in PAGES if p.slug == "index" and p.lang == lang)
-    root = page_url(server, served, home)
-    # Other languages' roots, except the default's "/" that every URL starts with.
-    others = [u for u in (page_url(server, served, p) for p in PAGES if p.slug == "index" and p.lang != lang)
-              if not root.startswith(u)]
-    v = visit(home)
-    for query in SEARCH_QUERIES:
-        box = v.tab.locator("input.md-search__input")
-        box.click()
-        box.fill("")
-        box.press_sequentially(query, delay=20)
-        v.tab.wait_for_selector(".md-search-result__item > a")
-        hits = v.tab.evaluate("[...document.querySelectorAll('.md-search-result__item > a')].map(a => a.href)")
-        wrong = [h for h in hits if not h.startswith(root) or any(h.startswith(o) for o in others)]
-        if wrong:
-            v.fail(f"search for {query!r} in the {lang} site returns pages of another language: {wrong}")
-        dead = [h for h in dict.fromkeys(h.split("#")[0] for h in hits) if v.context.request.get(h).status != 200]
-        if dead:
-            v.fail(f"search for {query!r} in the {lang} site leads to missing pages: {dead}")
-    v.assert_clean()
-
-
-SHOT = [p for p in PAGES if p.id in SCREENSHOT_PAGES]
-
-
-@pytest.mark.parametrize("page", SHOT, ids=[p.id for p in SHOT])
-@pytest.mark.parametrize("width", ["phone", "desktop"])
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_screenshots_for_a_person_to_look_at(visit, page, width, scheme):
-    """Saved under build/screenshots/; on a phone the page itself must not scroll sideways."""
-    v = visit(page, PHONE if width == "phone" else DESKTOP, scheme)
-    overflow = v.tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOTS / f"{page.id}.{width}.{scheme}.png"
-    v.tab.screenshot(path=path, full_page=True)
-    assert path.stat().st_size > 10_000, f"{rel(path)} is nearly empty"
-    if overflow > 0:
-        v.fail(f"at {width} width the page is {overflow}px wider than the screen (see {rel(path)})")
+@pytest.mark.tour("switcher")
+@pytest.mark.parametrize("page", PAGES, ids=IDS)
+def test_language_switcher_click_lands_on_the_same_page(check, page):
+    check()
 
 
 def test_the_browser_checks_can_fail(browser, tmp_path):
@@ -366,8 +341,7 @@ def test_the_browser_checks_can_fail(browser, tmp_path):
     base = f"http://127.0.0.1:{httpd.server_address[1]}/site/"
     try:
         v = Visit(browser, base, "probe", base=base)
-        v.tab.add_script_tag(path=str(AXE))
-        axe = v.tab.evaluate("axe.run(document, {resultTypes: ['violations']})")
+        axe = run_axe(v.tab)
         v.close()
     finally:
         httpd.shutdown()

@@ -97,3 +97,21 @@ def test_the_install_checks_see_the_pages_install_lines():
     """The checks above are not vacuous: the pages' CPU-index torch lines are among them."""
     cpu_lines = [b for b in (p.values[0] for p in INSTALL_BLOCKS) if CPU_INDEX in b.code]
     assert len({rel(b.page) for b in cpu_lines}) >= 4, [rel(b.snippet) for b in cpu_lines]
+
+
+def test_the_projects_own_install_takes_the_cpu_torch_where_it_can():
+    """The project's own install follows the same rule: the Makefile hands TORCH_INDEX to pip, empty
+    by default (this project's CI machines take the CPU wheel from their local store), and the
+    GitHub workflow sets it to PyTorch's CPU index (an ordinary runner would get the CUDA build)."""
+    import yaml
+
+    makefile = (ROOT / "Makefile").read_text()
+    assert re.search(r"^TORCH_INDEX \?=\s*$", makefile, re.M), "the Makefile does not default TORCH_INDEX to empty"
+    install = next(ln for ln in makefile.splitlines() if "pip install" in ln and "--group site" in ln)
+    assert "$(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX))" in install, (
+        f"the Makefile's install line does not pass TORCH_INDEX to pip: {install.strip()}"
+    )
+    flow = yaml.safe_load((ROOT / ".github/workflows/docs.yml").read_text())
+    assert flow.get("env", {}).get("TORCH_INDEX") == CPU_INDEX, (
+        f"the workflow must set TORCH_INDEX: {CPU_INDEX} (its runners would otherwise install PyPI's CUDA torch)"
+    )

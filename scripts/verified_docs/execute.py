@@ -104,16 +104,39 @@ def _traceback(output: dict, by_count: dict[int, Block], saved: dict[str, Path],
     return text
 
 
+def executed_copy(page: Page, tier: str) -> Path:
+    """The notebook as the page's run executed it (cells, sources, outputs)."""
+    return workdir_of(page.id, tier) / f"{page.id}.{tier}.executed.ipynb"
+
+
+def _serve_docs():
+    """docs/ on a localhost port, as the site serves its assets: the data cell fetches from it."""
+    import functools
+    import http.server
+    import threading
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(DOCS)))
+    httpd.url = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd
+
+
 def run_notebook(page: Page, tier: str, workdir: Path) -> list[dict]:
     """Execute the page's notebook for `tier` in `workdir`; one result per block of the tier."""
     import nbformat
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 
-    from .notebooks import build, cell_blocks, code_cells
+    from .notebooks import DATA_TAG, build, cell_blocks, code_cells
 
-    nb = build(page)
+    data = _serve_docs() if page.meta.get("notebook_data") else None
+    nb = build(page, data_link=(lambda target: data.url + target) if data else None)
     pairs = list(zip(code_cells(nb), cell_blocks(page)))
+    data_cells = [c for c in nb.cells if DATA_TAG in c.metadata.get("tags", [])]
     for cell, block in pairs:
         tags = set(cell.metadata.get("tags", [])) - {"skip-execution"}
         if not (block.tier == tier or block.is_file):
@@ -130,10 +153,18 @@ def run_notebook(page: Page, tier: str, workdir: Path) -> list[dict]:
     except (CellTimeoutError, DeadKernelError, RuntimeError) as exc:
         crash = f"{type(exc).__name__}: {exc}"
     finally:
-        nbformat.write(nb, workdir / f"{page.id}.{tier}.executed.ipynb")  # to look at after a failure
+        if data:
+            data.shutdown()
+        nbformat.write(nb, workdir / executed_copy(page, tier).name)  # to look at after a failure; the site's is compared with it
     saved = {b.title: b.snippet for _, b in pairs if b.is_file}
     by_count = {c.execution_count: b for c, b in pairs if c.get("execution_count")}
     results = []
+    for cell in data_cells:  # its failure stops the page before any block: report it on the first
+        errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
+        if errors:
+            first = next(b for _, b in pairs if b.tier == tier)
+            return [{"lineno": first.lineno, "ran": False, "stdout": "", "saved": None,
+                     "error": f"the notebook's data cell failed before it:\n{_traceback(errors[0], {}, {}, workdir)}"}]
     for cell, block in pairs:
         if block.tier != tier:
             continue

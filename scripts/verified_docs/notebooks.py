@@ -17,7 +17,9 @@ without the site. Formulas stay LaTeX, which Jupyter draws.
 
 The data a page reads (front matter `notebook_data: {file: site path}`) is fetched from the site by
 a cell after the introduction, when it is not already next to the notebook; the cell says so, in the
-page's language. tests/test_notebooks.py runs such a notebook alone in an empty folder.
+page's language. The page's run executes that cell too, fetching from `docs/` served locally, in a
+folder that holds nothing else (verified_docs.execute); tests/test_notebooks.py checks that the
+site serves the same bytes at the addresses the offered notebook fetches.
 """
 
 from __future__ import annotations
@@ -159,7 +161,7 @@ class _Builder:
 
 
 def build(page, title: str = "", page_url: str = "", link: Callable[[str], str] | None = None,
-          images: dict[int, str] | None = None) -> nbformat.NotebookNode:
+          images: dict[int, str] | None = None, data_link: Callable[[str], str] | None = None) -> nbformat.NotebookNode:
     """The notebook of `page` (a pages.Page), built from its items in order.
 
     The build passes a page whose prose already carries the bench figures, the page's title and
@@ -167,13 +169,16 @@ def build(page, title: str = "", page_url: str = "", link: Callable[[str], str] 
     SVG of each mermaid fence by number (without it a fence stays a mermaid fence). With `link`,
     the site's images are attached and the data cell is added. The page's code cells depend on
     none of them: the tests execute `build(page)` and the site offers the same cells plus the data
-    cell (tests/test_notebooks.py compares them).
+    cell (tests/test_notebooks.py compares them). `data_link` (default: `link`) maps the page's
+    data files to the URLs the data cell fetches: the page's run fetches them from `docs/`, served
+    locally, so that its run is the downloaded notebook's, alone in an empty folder.
     """
     nb = _Builder(page.lang, link or (lambda t: t), Path(page.path).parent if link else None)
     fence_at = {f.line: f for f in diagrams.fences(page)} if images else {}
     nb.cells.append(new_markdown_cell(TEXT[page.lang]["intro"].format(title=title or page.slug, url=page_url)))
-    if link and page.meta.get("notebook_data"):
-        nb.data({name: link(target) for name, target in page.meta["notebook_data"].items()})
+    data_link = data_link or link
+    if data_link and page.meta.get("notebook_data"):
+        nb.data({name: data_link(target) for name, target in page.meta["notebook_data"].items()})
     admonitions: list[tuple[int, bool]] = []  # (body indent, wrapped in <details>)
 
     def leave(indent: int) -> None:

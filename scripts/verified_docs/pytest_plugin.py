@@ -218,14 +218,21 @@ def resolve_key(block) -> str:
     return hashlib.sha256((records.environment_fingerprint() + block.code + repr(block.options)).encode()).hexdigest()
 
 
-def _resolve(page: Page, block) -> str | None:
+def _resolve_line(block) -> str | None:
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            problem = checks.resolve_problem(block, Path(tmp))
+            return checks.resolve_problem(block, Path(tmp))
     except checks.MissingTool as exc:  # the Python the page states is not installed: say which
-        problem = f"{block.where}: {exc}"
+        return f"{block.where}: {exc}"
     except subprocess.TimeoutExpired:
-        problem = f"{block.where}: pip did not resolve the line within {checks.RESOLVE_TIMEOUT_S} s (is the package index reachable?)"
+        return f"{block.where}: pip did not resolve the line within {checks.RESOLVE_TIMEOUT_S} s (is the package index reachable?)"
+
+
+def _record_resolution(page: Page, block, first, problem: str | None) -> str | None:
+    """A line resolved once for every block that has it (a translation's install line is the
+    original's): each block's record, and its problem under its own name."""
+    if problem and first is not block:
+        problem = problem.replace(first.where, block.where, 1)
     kind = f"resolve.{block.lineno}"
     if problem:
         records.forget(page, kind)
@@ -254,6 +261,7 @@ class Scheduler:
         execute.share_cores(jobs)
         self.futures: dict[str, Future] = {}
         self.static: dict[str, Future] = {}  # page path -> its static check (static.page_problems)
+        self.lines: dict[tuple, tuple] = {}  # install line -> (first block with it, its resolution)
         self.skips: dict[str, str] = {}
         self.times: list[tuple[float, str, str]] = []
 
@@ -297,11 +305,28 @@ class Scheduler:
                 elif isinstance(item, PageRunItem):
                     runs.append(item)
                 else:  # pip's resolver mostly waits on the index: its own pool, not a page's core
-                    self.futures[item.nodeid] = self.resolvers.submit(_resolve, item.page, item.block)
+                    self.futures[item.nodeid] = self._submit_resolution(item.page, item.block)
         # Longest first (by the last passing run), so that no long page starts last.
         runs.sort(key=lambda item: -((records.read(item.page, item.tier) or {}).get("seconds") or 1e9))
         for item in runs:
             self.futures[item.nodeid] = self.pool.submit(self._timed, item)
+
+    def _submit_resolution(self, page: Page, block) -> Future:
+        """Each distinct install line (its text and options) is resolved once; a block with the
+        same line gets that answer as its own."""
+        key = (block.code, repr(sorted(block.options.items())))
+        if key not in self.lines:
+            self.lines[key] = (block, self.resolvers.submit(_resolve_line, block))
+        first, line = self.lines[key]
+        mine: Future = Future()
+
+        def done(f: Future):
+            try:
+                mine.set_result(_record_resolution(page, block, first, f.result()))
+            except Exception as exc:  # noqa: BLE001 - the item reports it
+                mine.set_exception(exc)
+        line.add_done_callback(done)
+        return mine
 
     def outcome(self, item):
         """The item's result: a skip reason (str), an exception, or what its job returned."""
@@ -397,7 +422,9 @@ def _site_test_key(item) -> str | None:
     site_hash = getattr(item.config, "_verified_site_hash", None)
     if site_hash is None:
         return None
-    module = Path(str(item.fspath)).read_bytes()
+    # The test module and what it leans on: its folder's conftest.py and helper modules.
+    here = Path(str(item.fspath))
+    module = b"".join(f.read_bytes() for f in [here, *sorted(here.parent.glob("*.py"))] if f == here or not f.name.startswith("test_"))
     return hashlib.sha256(f"{site_hash}{item.nodeid}{records.engine_hash()}{records.environment_fingerprint()}".encode() + module).hexdigest()
 
 
@@ -407,13 +434,20 @@ def _site_cache() -> dict:
     return json.loads(SITE_CACHE.read_text()) if SITE_CACHE.is_file() else {}
 
 
+def cached_site_test(item) -> bool:
+    """Under --cached, whether this site test passed before on the same built site (and is skipped)."""
+    if not item.config.getoption("--cached") or "site" not in getattr(item, "fixturenames", ()):
+        return False
+    key = _site_test_key(item)
+    return bool(key) and _site_cache().get(item.nodeid) == key
+
+
 @pytest.fixture(autouse=True)
 def _skip_unchanged_site_test(request):
     if "site" not in request.fixturenames or not request.config.getoption("--cached"):
         return
     request.getfixturevalue("site")
-    key = _site_test_key(request.node)
-    if key and _site_cache().get(request.node.nodeid) == key:
+    if cached_site_test(request.node):
         pytest.skip("cache hit: passed before on this same built site")
 
 

@@ -10,17 +10,21 @@ Most of what breaks in code that needs a GPU or a network is visible without one
 - shell goes through `bash -n` and shellcheck; the Python it embeds (`python -c "…"`,
   `python - <<'EOF'`) gets the Python checks above; a script it runs (`python x.py`) must be one
   the page asks the reader to save.
-`python -m verified_docs.static` (stdin: JSON requests) is the child that resolves names.
+`python -m verified_docs.static` (stdin: a JSON line of requests per round) is the child that resolves names.
 """
 
 from __future__ import annotations
 
 import ast
+import atexit
 import importlib
 import json
 import os
+import select
 import subprocess
 import sys
+import tempfile
+import threading
 import types
 from dataclasses import dataclass
 from pathlib import Path
@@ -213,22 +217,48 @@ def name_requests(page: Page, targets: list[Piece]) -> list[dict]:
 
 
 _RESOLVED: dict[tuple, str | None] = {}  # (python, module, attrs) -> why it fails; the environment is fixed for a process
+_PROBES: dict[str, subprocess.Popen] = {}    # python -> its resolver, alive for the session: imports are paid once
+_PROBE_LOCK = threading.Lock()               # the static checks of several pages run on a pool
+
+
+def _probe_process(python: str) -> subprocess.Popen:
+    proc = _PROBES.get(python)
+    if proc is None or proc.poll() is not None:
+        env = dict(os.environ, KERAS_BACKEND="torch", TF_CPP_MIN_LOG_LEVEL="3")
+        env["PYTHONPATH"] = os.pathsep.join([str(OFFLINE)] + [p for p in [os.environ.get("PYTHONPATH")] if p])
+        proc = subprocess.Popen([python, "-m", "verified_docs.static"], env=env, text=True, stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=tempfile.TemporaryFile(mode="w+"))
+        _PROBES[python] = proc
+        atexit.register(proc.kill)
+    return proc
+
+
+def _ask(python: str, todo: list[dict]) -> list:
+    """One round trip to the resolver: a JSON line of requests in, a JSON line of answers out."""
+    proc = _probe_process(python)
+    proc.stdin.write(json.dumps(todo) + "\n")
+    proc.stdin.flush()
+    ready, _, _ = select.select([proc.stdout], [], [], PROBE_TIMEOUT_S)
+    line = proc.stdout.readline() if ready else ""
+    if not line:
+        proc.kill()
+        proc.wait()
+        proc.stderr.seek(0)
+        why = f"no answer within {PROBE_TIMEOUT_S} s" if not ready else f"it stopped (exit {proc.returncode})"
+        raise RuntimeError(f"the name resolver failed: {why}\n{proc.stderr.read()[-3000:]}")
+    return json.loads(line)
 
 
 def resolve_names(requests: list[dict], python: str = sys.executable) -> list[dict]:
     """The requests that do not resolve, each with `why`, checked in a child process (imports
-    can be slow and can change the importing process: a backend, threads)."""
+    can be slow and can change the importing process: a backend, threads). The child stays up for
+    the session, so a module is imported once however many pages and tests ask."""
     key = lambda r: (python, r["module"], tuple(r["attrs"]))  # noqa: E731
-    todo = list({key(r): {"module": r["module"], "attrs": r["attrs"]} for r in requests if key(r) not in _RESOLVED}.values())
-    if todo:
-        env = dict(os.environ, KERAS_BACKEND="torch", TF_CPP_MIN_LOG_LEVEL="3")
-        env["PYTHONPATH"] = os.pathsep.join([str(OFFLINE)] + [p for p in [os.environ.get("PYTHONPATH")] if p])
-        proc = subprocess.run([python, "-m", "verified_docs.static"], input=json.dumps(todo), env=env,
-                              capture_output=True, text=True, timeout=PROBE_TIMEOUT_S)
-        if proc.returncode != 0:
-            raise RuntimeError(f"the name resolver failed:\n{proc.stderr[-3000:]}")
-        for req, why in zip(todo, json.loads(proc.stdout.strip().splitlines()[-1])):
-            _RESOLVED[key(req)] = why
+    with _PROBE_LOCK:
+        todo = list({key(r): {"module": r["module"], "attrs": r["attrs"]} for r in requests if key(r) not in _RESOLVED}.values())
+        if todo:
+            for req, why in zip(todo, _ask(python, todo)):
+                _RESOLVED[key(req)] = why
     return [dict(r, why=_RESOLVED[key(r)]) for r in requests if _RESOLVED[key(r)]]
 
 
@@ -260,11 +290,15 @@ def _resolve_one(module: str, attrs: list[str]) -> str | None:
 
 
 def _probe() -> None:
-    """The child: one answer (None or why it fails) per request, as JSON on the last line."""
-    requests = json.loads(sys.stdin.read())
-    answers = [_resolve_one(req["module"], req["attrs"]) for req in requests]
-    sys.stdout.flush()
-    print("\n" + json.dumps(answers))
+    """The child: per line of JSON requests on stdin, one line of answers (None or why it fails).
+    What the imported modules print goes to stderr: stdout carries only the answers."""
+    answers = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    for line in sys.stdin:
+        requests = json.loads(line)
+        answers.write(json.dumps([_resolve_one(req["module"], req["attrs"]) for req in requests]) + "\n")
+        answers.flush()
 
 
 # ------------------------------------------------------------------------------ shell checks

@@ -1,0 +1,228 @@
+"""The browser suite's machinery: Debian's Chromium driven by Playwright, one *tour* per page view.
+
+A tour opens one page once, at one width and in one colour scheme, and runs there, in a fixed
+order, every check that tests/test_browser.py registers for that view (`@tour_check`): the page is
+loaded once per view instead of once per check. Tours run in the background on TOUR_WORKERS
+threads, each with its own Playwright and Chromium, from the moment the first site test starts;
+each test then reads its own check's result (`Tours.result`). A tour that gives no result within
+TOUR_TIMEOUT_S of starting (a hung browser or page) fails the tests waiting on it, named.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from verified_docs.pages import Page, readable_pages
+from verified_docs.project import rel
+
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))  # the Makefile passes its choice
+# Headless, as root, on a machine with no way out: without the background-networking flags Chromium
+# keeps trying to reach Google's hosts, and those attempts would be reported as leaks.
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+LOCALHOST = {"127.0.0.1", "localhost"}
+VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
+TOUR_WORKERS = int(os.environ.get("TOUR_WORKERS", "2"))          # browsers at once: the cores are free by then (the pages have run)
+TOUR_TIMEOUT_S = 180      # one view, every check of it; the longest took about 25 s here
+PAGES = readable_pages()
+
+
+def missing_browser() -> str | None:
+    if not CHROMIUM.is_file():
+        return f"{CHROMIUM} is missing: `make test` installs Debian's chromium (or run `sudo apt-get install chromium`)"
+    return None
+
+
+def launch(pw):
+    return pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+
+
+def page_url(server: str, site: Path, page: Page) -> str:
+    folder = page.html_path(site).parent.relative_to(site).as_posix()
+    return server if folder == "." else f"{server}{folder}/"
+
+
+class Visit:
+    """One page opened in a fresh browser context, with everything that went wrong recorded."""
+
+    def __init__(self, browser, url: str, where: str, viewport=VIEWPORTS["desktop"], scheme: str = "light",
+                 base: str | None = None):
+        self.where = where
+        self.base = base or url  # requests outside it leave the site
+        self.problems: list[str] = []
+        self.responses: list = []
+        self.context = browser.new_context(viewport=viewport, color_scheme=scheme,
+                                           permissions=["clipboard-read", "clipboard-write"])
+        self.context.set_default_timeout(15_000)
+        self.context.route("**/*", self._route)
+        self.tab = self.context.new_page()
+        self.tab.on("console", lambda m: m.type == "error" and self.problems.append(f"console error: {m.text}"))
+        self.tab.on("pageerror", lambda e: self.problems.append(f"uncaught exception: {e}"))
+        self.tab.on("response", self._response)
+        self.tab.goto(url, wait_until="load")
+
+    def _response(self, response):
+        self.responses.append(response)
+        if response.status >= 400:
+            self.problems.append(f"HTTP {response.status}: {response.url}")
+
+    def loaded(self) -> dict[str, int]:
+        """Every resource the page loaded so far (its workers' included), URL -> bytes, uncompressed."""
+        self.tab.wait_for_load_state("networkidle")
+        return {r.url: len(r.body()) for r in self.responses if r.ok and r.status != 204}
+
+    def _route(self, route):
+        url = route.request.url
+        if urlsplit(url).scheme in ("http", "https", "ws", "wss") and urlsplit(url).hostname not in LOCALHOST:
+            self.problems.append(f"request leaves localhost: {url}")
+            return route.abort()
+        if urlsplit(url).scheme in ("http", "https") and not url.startswith(self.base):
+            self.problems.append(f"request outside the site ({self.base}): {url}")
+        return route.continue_()
+
+    def assert_clean(self):
+        """Nothing went wrong while the page was open: console, exceptions, HTTP, leaks."""
+        if self.problems:
+            self.fail("\n  " + "\n  ".join(self.problems))
+
+    def fail(self, message: str):
+        pytest.fail(f"{self.where} at {self.tab.url}: {message}", pytrace=False)
+
+    def close(self):
+        self.context.close()
+
+
+# ------------------------------------------------------------------------------ the checks
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    order: int       # place in a tour: checks that change the page (clicks, navigation) come last
+    run: Callable    # run(visit, page, view, tours) -> None, or pytest.fail(...) with what is wrong
+
+
+CHECKS: dict[str, Check] = {}
+
+
+def tour_check(name: str, order: int):
+    """Registers a check that runs inside a tour (see the module's docstring)."""
+    def register(run):
+        CHECKS[name] = Check(name, order, run)
+        return run
+    return register
+
+
+@dataclass(frozen=True)
+class View:
+    page_id: str
+    width: str
+    scheme: str
+
+
+class Tours:
+    """Every selected check's view visited once, in the background; `result` waits for one."""
+
+    def __init__(self, server: str, served: Path, wanted: dict[View, set[str]], page_weights: dict):
+        self.server, self.served, self.page_weights = server, served, page_weights
+        self.pages = {p.id: p for p in PAGES}
+        self.futures = {(view, name): Future() for view, names in wanted.items() for name in names}
+        self.started: dict[View, float] = {}
+        self.seconds: dict[View, float] = {}  # how long each tour took, for the summary
+        self.check_seconds: dict[str, float] = dict.fromkeys(["open", *CHECKS], 0.0)  # likewise, per check
+        self.todo: queue.Queue = queue.Queue()
+        for view in wanted:  # the order the tests ask for them
+            self.todo.put(view)
+        self.wanted = wanted
+        self.threads = [threading.Thread(target=self._work, daemon=True, name=f"tour-{i}")
+                        for i in range(min(TOUR_WORKERS, len(wanted)))]
+        for t in self.threads:
+            t.start()
+
+    def _work(self):
+        from playwright.sync_api import sync_playwright
+
+        try:
+            with sync_playwright() as pw:
+                browser = launch(pw)
+                while True:
+                    try:
+                        view = self.todo.get_nowait()
+                    except queue.Empty:
+                        break
+                    self._tour(browser, view)
+                browser.close()
+        except Exception as exc:  # noqa: BLE001 - every test still waiting is told why
+            for future in self.futures.values():
+                if not future.done():
+                    future.set_exception(exc)
+
+    def _tour(self, browser, view: View):
+        self.started[view] = time.monotonic()
+        page = self.pages[view.page_id]
+        names = sorted(self.wanted[view], key=lambda n: CHECKS[n].order)
+        try:
+            v = Visit(browser, page_url(self.server, self.served, page), f"{rel(page.path)} [{page.lang}]",
+                      VIEWPORTS[view.width], view.scheme, base=self.server)
+            self.check_seconds["open"] += time.monotonic() - self.started[view]
+        except Exception as exc:  # noqa: BLE001 - the page did not even open
+            for name in names:
+                self.futures[(view, name)].set_result(f"{rel(page.path)} [{page.lang}] did not open: {exc}")
+            return
+        try:
+            for name in names:
+                begun = time.monotonic()
+                try:
+                    CHECKS[name].run(v, page, view, self)
+                    problem = None
+                except pytest.fail.Exception as exc:
+                    problem = exc.msg
+                except Exception as exc:  # noqa: BLE001 - a Playwright timeout or error, with the view named
+                    problem = f"{v.where} ({view.width}, {view.scheme}), check {name}: {type(exc).__name__}: {exc}"
+                self.check_seconds[name] += time.monotonic() - begun
+                self.futures[(view, name)].set_result(problem)
+        finally:
+            v.close()
+            self.seconds[view] = time.monotonic() - self.started[view]
+
+    def result(self, page: Page, width: str, scheme: str, name: str) -> str | None:
+        """The check's problem (None when it passed); fails the test if its tour hangs."""
+        view = View(page.id, width, scheme)
+        future = self.futures[(view, name)]
+        while True:
+            try:
+                return future.result(timeout=1)
+            except TimeoutError:
+                started = self.started.get(view)
+                if started is not None and time.monotonic() - started > TOUR_TIMEOUT_S:
+                    pytest.fail(f"{rel(page.path)} [{page.lang}] at {width} width, {scheme} theme: the browser gave "
+                                f"no result for {name!r} within {TOUR_TIMEOUT_S} s of opening the page (hung?)",
+                                pytrace=False)
+                if not any(t.is_alive() for t in self.threads) and not future.done():
+                    pytest.fail(f"{rel(page.path)} [{page.lang}]: no browser is left to run {name!r}", pytrace=False)
+
+
+def wanted_views(items) -> dict[View, set[str]]:
+    """The views and checks the selected tests read, in their order: a test's `tour` marker names
+    its check, its `page`, `width` and `scheme` parameters the view (desktop and light if absent)."""
+    wanted: dict[View, set[str]] = {}
+    for item in items:
+        marker = item.get_closest_marker("tour")
+        if marker is None:
+            continue
+        params = item.callspec.params
+        view = View(params["page"].id, params.get("width", "desktop"), params.get("scheme", "light"))
+        wanted.setdefault(view, set()).add(marker.args[0])
+    return wanted
