@@ -349,3 +349,28 @@ def test_the_browser_checks_can_fail(browser, tmp_path):
     assert f"request outside the site ({base}): {base.removesuffix('site/')}outside.png" in v.problems
     assert "console error: boom" in v.problems
     assert any(x["id"] == "image-alt" and x["impact"] in AXE_IMPACTS for x in axe["violations"])
+
+
+def test_a_hung_tour_fails_its_tests_naming_page_view_and_check():
+    """A browser that never answers does not hang the suite: the test waiting on it fails after
+    TOUR_TIMEOUT_S from the moment its page was opened, naming the page, the view and the check."""
+    import threading
+    import time
+    from concurrent.futures import Future
+
+    import browser_tours
+
+    page = PAGES[0]
+    view = browser_tours.View(page.id, "phone", "dark")
+    tours = object.__new__(browser_tours.Tours)
+    tours.futures = {(view, "axe"): Future()}  # never answered
+    tours.started = {view: time.monotonic() - browser_tours.TOUR_TIMEOUT_S - 1}
+    stuck = threading.Event()
+    tours.threads = [threading.Thread(target=stuck.wait, daemon=True)]
+    tours.threads[0].start()
+    try:
+        with pytest.raises(pytest.fail.Exception, match=rf"{re.escape(rel(page.path))} \[{page.lang}\] at phone width, "
+                           rf"dark theme: the browser gave no result for 'axe' within {browser_tours.TOUR_TIMEOUT_S} s"):
+            tours.result(page, "phone", "dark", "axe")
+    finally:
+        stuck.set()
