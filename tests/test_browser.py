@@ -23,7 +23,7 @@ import shutil
 import pytest
 
 from browser_tours import PAGES, VIEWPORTS, View, Visit, launch, missing_browser, page_url, tour_check
-from conftest import QuietHandler, serve
+from verified_docs.local_server import serve
 from verified_docs.pages import Page
 from verified_docs.project import ROOT, languages, rel
 from verified_docs.tiers import SHELL
@@ -337,7 +337,7 @@ def test_the_browser_checks_can_fail(browser, tmp_path):
         '<img src="https://fonts.example.com/x.png"><img src="/outside.png" alt="outside">'
         "<script>console.error('boom')</script></main></body></html>"
     )
-    httpd = serve(tmp_path, QuietHandler)
+    httpd = serve(tmp_path)
     base = f"http://127.0.0.1:{httpd.server_address[1]}/site/"
     try:
         v = Visit(browser, base, "probe", base=base)

@@ -61,7 +61,8 @@ def stdout(cell) -> str:
 @pytest.mark.parametrize("page", NOTEBOOK_PAGES, ids=[p.id for p in NOTEBOOK_PAGES])
 def test_the_offered_notebook_is_the_executed_one(site, page):
     """The notebook the site offers has the cells the page's run executed, in order, with the same
-    tags, and stores as each cell's output what that run printed (timings aside)."""
+    tags, and stores as each cell's output its recording, which is what that run printed (timings
+    aside)."""
     path = offered(site, page)
     assert path.is_file(), f"{rel(page.path)} [{page.lang}]: the site offers no {rel(path)}"
     assert f'href="{path.name}" download' in page.html_path(site).read_text(encoding="utf-8"), (
@@ -76,6 +77,10 @@ def test_the_offered_notebook_is_the_executed_one(site, page):
     cells, ran_cells = code_cells(nb), code_cells(ran)
     assert [c.metadata.get("tags", []) for c in cells] == [c.metadata.get("tags", []) for c in ran_cells]
     for cell, ran_cell, block in zip(cells, ran_cells, cell_blocks(page)):
+        stored = "".join(o.get("text", "") for o in cell.outputs)
+        assert stored == (block.expected if block.expected and block.expected.strip() else ""), (
+            f"{rel(path)}: the output stored for {block.where} is not its recording"
+        )
         if block.tier != "run" or block.is_file:
             continue
         mask = (lambda t: re.sub(block.options["volatile"], "…", t)) if block.options.get("volatile") else (lambda t: t)

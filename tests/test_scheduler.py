@@ -8,11 +8,6 @@ from types import SimpleNamespace
 from verified_docs import pytest_plugin
 
 
-class Options(dict):
-    def getoption(self, name):
-        return self[name]
-
-
 def block(page: str, line: int, code: str, **options):
     return SimpleNamespace(code=code, options=options, lineno=line,
                            where=f"docs/{page}.md [{page[-2:]}], block at line {line} (snippets/{page}/{line}.sh)")
@@ -30,12 +25,14 @@ def test_an_install_line_is_resolved_once_for_every_block_that_has_it(monkeypatc
     monkeypatch.setattr(pytest_plugin, "_resolve_line", resolve)
     monkeypatch.setattr(pytest_plugin.records, "write_passed", lambda page, kind, key=None: written.append((page, kind)))
     monkeypatch.setattr(pytest_plugin.records, "forget", lambda page, kind=None: written.append((page, "forgot " + kind)))
-    scheduler = pytest_plugin.Scheduler(SimpleNamespace(getoption=Options({"--page-jobs": 1}).getoption))
+    scheduler = pytest_plugin.Scheduler(SimpleNamespace(getoption={"--page-jobs": 1}.get))
     es, en = block("x.es", 10, "pip install bad==1\n"), block("x.en", 12, "pip install bad==1\n")
     other = block("y.en", 12, "pip install bad==1\n", python="3.13")  # same text, another Python: its own check
     fine = block("z.es", 3, "pip install good==1\n")
     futures = [scheduler._submit_resolution(page, b) for page, b in [("x.es", es), ("x.en", en), ("y.en", other), ("z.es", fine)]]
     problems = [f.result(timeout=30) for f in futures]
+    scheduler.resolvers.shutdown()
+    scheduler.pool.shutdown()
     assert sorted(resolved) == sorted([es.where, other.where, fine.where]), resolved
     assert problems[0].startswith(es.where) and problems[1].startswith(en.where), problems  # each names its own block
     assert problems[2].startswith(other.where) and problems[3] is None

@@ -24,6 +24,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from .local_server import serve
 from .pages import Block, Page, load_page
 from .project import DOCS, FIXTURES, ROOT, rel, snippet_options
 from .tiers import TIERS
@@ -109,22 +110,6 @@ def executed_copy(page: Page, tier: str) -> Path:
     return workdir_of(page.id, tier) / f"{page.id}.{tier}.executed.ipynb"
 
 
-def _serve_docs():
-    """docs/ on a localhost port, as the site serves its assets: the data cell fetches from it."""
-    import functools
-    import http.server
-    import threading
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(DOCS)))
-    httpd.url = f"http://127.0.0.1:{httpd.server_address[1]}/"
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd
-
-
 def run_notebook(page: Page, tier: str, workdir: Path) -> list[dict]:
     """Execute the page's notebook for `tier` in `workdir`; one result per block of the tier."""
     import nbformat
@@ -133,7 +118,7 @@ def run_notebook(page: Page, tier: str, workdir: Path) -> list[dict]:
 
     from .notebooks import DATA_TAG, build, cell_blocks, code_cells
 
-    data = _serve_docs() if page.meta.get("notebook_data") else None
+    data = serve(DOCS) if page.meta.get("notebook_data") else None  # the site's assets are docs/'s files
     nb = build(page, data_link=(lambda target: data.url + target) if data else None)
     pairs = list(zip(code_cells(nb), cell_blocks(page)))
     data_cells = [c for c in nb.cells if DATA_TAG in c.metadata.get("tags", [])]

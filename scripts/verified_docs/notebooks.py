@@ -167,11 +167,11 @@ def build(page, title: str = "", page_url: str = "", link: Callable[[str], str] 
     The build passes a page whose prose already carries the bench figures, the page's title and
     URL, `link`, which maps a relative link target to a URL a notebook can use, and `images`, the
     SVG of each mermaid fence by number (without it a fence stays a mermaid fence). With `link`,
-    the site's images are attached and the data cell is added. The page's code cells depend on
-    none of them: the tests execute `build(page)` and the site offers the same cells plus the data
-    cell (tests/test_notebooks.py compares them). `data_link` (default: `link`) maps the page's
-    data files to the URLs the data cell fetches: the page's run fetches them from `docs/`, served
-    locally, so that its run is the downloaded notebook's, alone in an empty folder.
+    the site's images are attached and the data cell is added. `data_link` (default: `link`) maps
+    the page's data files to the URLs the data cell fetches: the page's run passes only it, to
+    fetch them from `docs/` served locally, so that the run executes the same code cells the site
+    offers, data cell included, alone in an empty folder (tests/test_notebooks.py compares the
+    offered notebook with the executed copy).
     """
     nb = _Builder(page.lang, link or (lambda t: t), Path(page.path).parent if link else None)
     fence_at = {f.line: f for f in diagrams.fences(page)} if images else {}
