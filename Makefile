@@ -33,7 +33,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Keep TensorFlow's C++ logging to errors so that real warnings stand out.
 export TF_CPP_MIN_LOG_LEVEL := 2
 
-.PHONY: site publish serve test test-fast test-gpu test-online outputs fixtures lock clean bench mutation mutation-quick diagrams
+.PHONY: site publish serve test test-fast test-shard test-merged durations test-gpu test-online outputs fixtures lock clean bench mutation mutation-quick diagrams
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -92,6 +92,28 @@ test: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM)
 ## make test-fast: like make test, but pages unchanged since they last passed are not re-run
 test-fast: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM)
 	$(BIN)/python -m pytest --cached
+
+# A sharded run (CI's matrix, .github/workflows/docs.yml): shard i of n runs its share of every check
+# that does not need the built site, dealt by pytest-split from the durations in .test_durations,
+# and leaves its page records and executed notebooks in build/shards/<i>/ ...
+SHARD  ?= 1
+SHARDS ?= 2
+
+## make test-shard SHARD=i SHARDS=n: shard i of n of the checks that need no built site (build/shards/<i>/)
+test-shard: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM)
+	$(BIN)/python -m pytest -m "not site" --splits $(SHARDS) --group $(SHARD) --splitting-algorithm least_duration \
+		--shard-dir build/shards/$(SHARD)
+
+# ... and the final job merges them (refusing any page not freshly recorded by exactly one shard),
+# builds the site once and runs the site and browser tests.
+## make test-merged: merge build/shards/*/ into build/, then build the site once and run its tests
+test-merged: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM)
+	$(BIN)/python -m verified_docs.shards merge build/shards/*/
+	$(BIN)/python -m pytest -m site
+
+## make durations: re-measure every test's duration into .test_durations (committed; how shards are balanced)
+durations: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM)
+	$(BIN)/python -m pytest --store-durations --clean-durations
 
 ## make test-gpu: only the gpu tier (skipped, with the reason, where no GPU is visible)
 test-gpu: $(STAMP) $(FIXTURES)

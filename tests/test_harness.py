@@ -86,3 +86,13 @@ def test_a_figure_with_float_noise_is_the_same_picture():
 def test_a_changed_figure_is_reported(made, named):
     recorded = SVG if not made.startswith(b"\x89PNG") else b"\x89PNG" + bytes(94)
     assert named in figure_difference(recorded, made)
+
+
+def test_a_hung_cell_fails_its_block_after_the_cell_timeout(page, monkeypatch):
+    """A kernel that never returns fails the page, naming the block that hung, instead of holding
+    the CI job until it is killed (execute.CELL_TIMEOUT_S, shortened here)."""
+    monkeypatch.setenv("VERIFIED_DOCS_CELL_TIMEOUT_S", "2")
+    (page / "snippets/selftest/es/01_suma.py").write_text("import time\ntime.sleep(60)\n" + SNIPPET)
+    report = check(page)
+    assert "selftest.es.md [es], block at line 4" in report
+    assert "it did not finish within 2 s" in report and "CELL_TIMEOUT_S" in report

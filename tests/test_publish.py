@@ -91,7 +91,7 @@ def test_the_workflow_deploys_main_to_github_pages_after_the_tests():
     build, deploy = flow["jobs"]["test-and-build"], flow["jobs"]["deploy"]
     steps = [s.get("run", "") + s.get("uses", "") for s in build["steps"]]
     at = lambda text: next(i for i, s in enumerate(steps) if text in s)  # noqa: E731
-    assert at("make test") < at("actions/configure-pages") < at("make publish") < at("actions/upload-pages-artifact")
+    assert at("actions/download-artifact") < at("make test-merged") < at("actions/configure-pages") < at("make publish") < at("actions/upload-pages-artifact")
     publish = build["steps"][at("make publish")]
     assert "steps.pages.outputs.base_url" in publish["run"], "the address must come from the repository's Pages settings"
     assert deploy["needs"] == "test-and-build" and "refs/heads/main" in deploy["if"]
@@ -99,3 +99,25 @@ def test_the_workflow_deploys_main_to_github_pages_after_the_tests():
     assert deploy["permissions"] == {"pages": "write", "id-token": "write"}
     assert build["permissions"].get("pages") == "read", "configure-pages needs to read the Pages settings"
     assert "upload-artifact" in " ".join(steps), "pull requests keep their site artifact"
+
+
+def test_the_workflow_shards_the_checks_and_builds_the_site_once_from_them():
+    """Each shard runs its share (the matrix's size is the number of shards) and uploads what it
+    recorded; the final job waits for all of them and merges every one before it builds."""
+    flow = yaml.safe_load((ROOT / ".github/workflows/docs.yml").read_text())
+    shard, build = flow["jobs"]["shard"], flow["jobs"]["test-and-build"]
+    assert build["needs"] == "shard"
+    assert shard["strategy"]["fail-fast"] is False, "a failing shard must not hide the other shards' failures"
+    run = next(s["run"] for s in shard["steps"] if "make test-shard" in s.get("run", ""))
+    assert "SHARD=${{ matrix.shard }}" in run and "SHARDS=${{ strategy.job-total }}" in run, run
+    assert len(shard["strategy"]["matrix"]["shard"]) >= 2 and shard["strategy"]["matrix"]["shard"] == list(
+        range(1, len(shard["strategy"]["matrix"]["shard"]) + 1)), "shards are numbered 1..n (pytest-split's --group)"
+    upload = next(s for s in shard["steps"] if s.get("uses", "").startswith("actions/upload-artifact"))
+    assert upload["with"]["path"].startswith("build/shards/${{ matrix.shard }}") and upload["with"]["if-no-files-found"] == "error"
+    download = next(s for s in build["steps"] if s.get("uses", "").startswith("actions/download-artifact"))
+    assert download["with"]["pattern"] == "shard-*" and upload["with"]["name"] == "shard-${{ matrix.shard }}"
+    assert download["with"]["path"] == "build/shards" and "merge-multiple" not in download["with"], (
+        "each shard in its own folder, so that the merge sees a page two shards recorded")
+    make = (ROOT / "Makefile").read_text()
+    assert "verified_docs.shards merge build/shards/*/" in make and "--shard-dir build/shards/$(SHARD)" in make
+    assert '-m "not site"' in make.split("\ntest-shard:")[1].split("\n\n")[0] and "-m site" in make.split("\ntest-merged:")[1].split("\n\n")[0]

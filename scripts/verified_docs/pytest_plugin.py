@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 
-from . import build, checks, execute, records, static
+from . import build, checks, execute, records, shards, static
 from .figures import FigureError
 from .pages import Page, PageError, load_page
 from .project import BUILD, DOCS, ROOT, rel
@@ -44,6 +44,9 @@ def pytest_addoption(parser):
     group.addoption("--cached", action="store_true",
                     help="skip a page whose content, engine and packages are unchanged since it passed (make test-fast)")
     group.addoption("--online", action="store_true", help="also run the network tier (real downloads)")
+    group.addoption("--shard-dir", type=Path, metavar="DIR",
+                    help="a shard of a split run (pytest-split): leave in DIR the page records and executed "
+                         "notebooks this run made, for the final job's merge (verified_docs.shards)")
     group.addoption("--page-jobs", type=int, default=min(2, os.cpu_count() or 1),
                     help="pages executed at once (default: 2, or 1 on a one-core machine)")
 
@@ -51,6 +54,8 @@ def pytest_addoption(parser):
 def pytest_configure(config):
     for tier in TIERS.values():
         config.addinivalue_line("markers", f"{tier.name}: {tier.marker_help}")
+    config.addinivalue_line("markers", "site: needs the built site, so runs after every selected page (given to each "
+                                       "test that uses the `site` fixture; a sharded run's final job runs `-m site`)")
     config.pluginmanager.register(Scheduler(config), "verified_docs_scheduler")
 
 
@@ -214,10 +219,6 @@ class StaticItem(VerifiedItem):
 # ------------------------------------------------------------------------------ scheduling
 
 
-def resolve_key(block) -> str:
-    return hashlib.sha256((records.environment_fingerprint() + block.code + repr(block.options)).encode()).hexdigest()
-
-
 def _resolve_line(block) -> str | None:
     try:
         with tempfile.TemporaryDirectory() as tmp:
@@ -237,7 +238,7 @@ def _record_resolution(page: Page, block, first, problem: str | None) -> str | N
     if problem:
         records.forget(page, kind)
     else:
-        records.write_passed(page, kind, key=resolve_key(block))
+        records.write_passed(page, kind, key=records.resolve_key(block))
     return problem
 
 
@@ -264,6 +265,7 @@ class Scheduler:
         self.lines: dict[tuple, tuple] = {}  # install line -> (first block with it, its resolution)
         self.skips: dict[str, str] = {}
         self.times: list[tuple[float, str, str]] = []
+        self.ran: list[Page] = []  # pages whose CI tier this session executed
 
     def _timed(self, item):
         outcome = item.run_and_check()
@@ -285,7 +287,7 @@ class Scheduler:
                 if hit:
                     return f"cache hit: {item.page.id} unchanged since it passed on {hit['date']}"
         if isinstance(item, BlockItem) and cached:
-            hit = records.unchanged_since_passed(item.page, f"resolve.{item.block.lineno}", key=resolve_key(item.block))
+            hit = records.unchanged_since_passed(item.page, f"resolve.{item.block.lineno}", key=records.resolve_key(item.block))
             if hit:
                 return f"cache hit: {item.block.where} resolved before with the same line and environment"
         return None
@@ -310,6 +312,8 @@ class Scheduler:
         runs.sort(key=lambda item: -((records.read(item.page, item.tier) or {}).get("seconds") or 1e9))
         for item in runs:
             self.futures[item.nodeid] = self.pool.submit(self._timed, item)
+            if item.tier == CI_TIER:
+                self.ran.append(item.page)
 
     def _submit_resolution(self, page: Page, block) -> Future:
         """Each distinct install line (its text and options) is resolved once; a block with the
@@ -362,6 +366,10 @@ class Scheduler:
         self.pool.shutdown(wait=False, cancel_futures=True)
         self.resolvers.shutdown(wait=False, cancel_futures=True)
         execute.stop_all()  # pages still running after -x or Ctrl-C; none after a full run
+        if out := self.config.getoption("--shard-dir"):
+            shutil.rmtree(out, ignore_errors=True)
+            files = shards.pack(out.resolve(), self.ran)
+            session.config.get_terminal_writer().line(f"\nshard: {len(files)} record(s) and executed notebook(s) left in {rel(out)}")
 
     def pytest_terminal_summary(self, terminalreporter):
         if self.times:
@@ -455,6 +463,12 @@ def _skip_unchanged_site_test(request):
 def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
+    if report.when == "call" and isinstance(item, PageRunItem):
+        # The page ran in the background; its item only waited. Its duration is the run's own, for
+        # --durations and for pytest-split's .test_durations (how shards are balanced).
+        done = item.config.pluginmanager.get_plugin("verified_docs_scheduler").outcome(item)
+        if isinstance(done, tuple):
+            report.duration = done[0]
     if report.when == "call" and "site" in getattr(item, "fixturenames", ()):
         import json
 
@@ -466,6 +480,12 @@ def pytest_runtest_makereport(item, call):
             cache.pop(item.nodeid, None)
         SITE_CACHE.parent.mkdir(parents=True, exist_ok=True)
         SITE_CACHE.write_text(json.dumps(cache, indent=0))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_itemcollected(item):
+    if "site" in getattr(item, "fixturenames", ()):
+        item.add_marker("site")
 
 
 def pytest_collection_modifyitems(session, config, items):

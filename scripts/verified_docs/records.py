@@ -24,6 +24,7 @@ from .project import ROOT, RECORDS
 # Files outside the package whose content decides every page's outcome.
 HARNESS = ["scripts/make_fixtures.py", "scripts/make_vol5.py", "mkdocs.yml", "constraints.txt"]
 ENGINE = Path(__file__).resolve().parent
+WRITTEN: set[Path] = set()  # the records this process wrote (a shard packs them: verified_docs.shards)
 
 
 @functools.lru_cache(maxsize=None)
@@ -45,6 +46,11 @@ def engine_hash() -> str:
 def page_key(page: Page, tier: str = "run") -> str:
     """The page's own content (what its stamp checks) plus the engine and the environment."""
     return hashlib.sha256(f"{environment_fingerprint()}{engine_hash()}{content_hash(page)}{tier}".encode()).hexdigest()
+
+
+def resolve_key(block) -> str:
+    """An install line's key: the line, its options and the environment it resolved in."""
+    return hashlib.sha256((environment_fingerprint() + block.code + repr(block.options)).encode()).hexdigest()
 
 
 def path_of(page: Page, kind: str = "run") -> Path:
@@ -71,10 +77,12 @@ def write_passed(page: Page, kind: str = "run", key: str | None = None, seconds:
         "versions": {"Python": platform.python_version()}
         | {name: version(pkg) for name, pkg in (("Keras", "keras"), ("PyTorch", "torch"), ("JAX", "jax"), ("TensorFlow", "tensorflow"))},
     }))
+    WRITTEN.add(path)
 
 
 def forget(page: Page, kind: str = "run") -> None:
     path_of(page, kind).unlink(missing_ok=True)
+    WRITTEN.discard(path_of(page, kind))
 
 
 def unchanged_since_passed(page: Page, kind: str = "run", key: str | None = None) -> dict | None:
