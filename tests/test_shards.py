@@ -17,6 +17,7 @@ def world(tmp_path, monkeypatch):
     """Two shard folders holding, between them, what every page's passing run leaves; and the
     checkout they are merged into (all under tmp_path: the real build/ is never touched)."""
     checkout, one, two = tmp_path / "checkout", tmp_path / "shards/1", tmp_path / "shards/2"
+    monkeypatch.setattr(records, "WRITTEN", set())  # this session's own records stay what a shard packs
 
     def at(root):
         monkeypatch.setattr(records, "RECORDS", root / "build/cache/pages")
@@ -81,3 +82,25 @@ def test_one_pages_static_check_in_two_shards_is_one_verdict(world):
     (there / name).parent.mkdir(parents=True, exist_ok=True)
     (there / name).write_text(json.dumps(json.loads((here / name).read_text()) | {"date": "another day"}))
     assert shards.merge([one, two], into=checkout) == []
+
+
+def test_a_shard_packs_the_records_it_wrote_and_the_pages_it_ran(tmp_path, monkeypatch):
+    """What this session wrote, at its path under the checkout; not an older record, not a file
+    outside the checkout."""
+    checkout = tmp_path / "checkout"
+    monkeypatch.setattr(shards, "ROOT", checkout)
+    monkeypatch.setattr(records, "RECORDS", checkout / "build/cache/pages")
+    monkeypatch.setattr(execute, "WORK", checkout / "build/run")
+    monkeypatch.setattr(records, "WRITTEN", set())
+    page, older = [p for p in PAGES if any(b.tier == CI_TIER for b in p.blocks)][:2]
+    records.write_passed(older, "run")
+    records.WRITTEN.clear()  # written by an earlier session: not this shard's
+    records.write_passed(page, "run")
+    records.WRITTEN.add(tmp_path / "outside.json")
+    (tmp_path / "outside.json").write_text("{}")
+    for p in (page, older):
+        execute.executed_copy(p, CI_TIER).parent.mkdir(parents=True)
+        execute.executed_copy(p, CI_TIER).write_text("{}")
+    shards.pack(tmp_path / "shard", [page])
+    assert sorted(f.relative_to(tmp_path / "shard").as_posix() for f in (tmp_path / "shard").rglob("*") if f.is_file()) == [
+        f"build/cache/pages/{page.id}.run.json", f"build/run/{page.id}.run/{page.id}.run.executed.ipynb"]

@@ -44,7 +44,7 @@ def expected(page: Page) -> list[tuple[str, str]]:
 
 def pack(dest: Path, pages_run: list[Page]) -> list[Path]:
     """Copy what this shard leaves for the final job into dest, at the same relative paths."""
-    files = sorted(p for p in records.WRITTEN if p.is_file())
+    files = sorted(p for p in records.WRITTEN if p.is_file() and p.is_relative_to(ROOT))  # a record outside the checkout is not its
     files += [executed_copy(page, CI_TIER) for page in pages_run if executed_copy(page, CI_TIER).is_file()]
     for f in files:
         target = dest / f.relative_to(ROOT)
