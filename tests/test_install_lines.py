@@ -115,3 +115,14 @@ def test_the_projects_own_install_takes_the_cpu_torch_where_it_can():
     assert flow.get("env", {}).get("TORCH_INDEX") == CPU_INDEX, (
         f"the workflow must set TORCH_INDEX: {CPU_INDEX} (its runners would otherwise install PyPI's CUDA torch)"
     )
+
+
+def test_a_line_is_resolved_under_each_python_the_page_states(tmp_path):
+    """`resolve(python="3.12 3.13")`: a line that resolves under the first (3.13) and not the second fails, naming the second."""
+    from types import SimpleNamespace
+
+    from verified_docs.checks import resolve_problem
+
+    line = SimpleNamespace(code='pip install "numpy==2.5.2"\n', where="docs/x.es.md [es], block at line 3")
+    problem = resolve_problem(SimpleNamespace(**vars(line), options={"python": "3.13 3.11"}), tmp_path)
+    assert problem and "(Python 3.11)" in problem and "3.13)" not in problem, problem

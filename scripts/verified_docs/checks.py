@@ -36,18 +36,19 @@ def python_for(version: str) -> str:
 
 
 def resolve_problem(block: Block, workdir: Path) -> str | None:
-    """None when the block's install line resolves under the Python the page states."""
-    python = python_for(block.options.get("python", f"{sys.version_info.major}.{sys.version_info.minor}"))
-    # The reader's line runs as written, except that its pip (plain `pip` or
-    # `.venv/bin/python -m pip`) becomes a resolving dry run under the Python the page states.
-    dry = f'"{python}" -m pip install --dry-run --ignore-installed --quiet --disable-pip-version-check'
-    code, n = PIP_INSTALL.subn(lambda m: dry, block.code)
-    if n == 0:
-        return f"{block.where}: a resolve-tier block must contain a pip install line"
-    # In an empty directory, so that nothing can reach the project's own .venv.
-    proc = subprocess.run(["bash", "-e", "-c", code], cwd=workdir, capture_output=True, text=True, timeout=RESOLVE_TIMEOUT_S)
-    if proc.returncode != 0:
-        return f"{block.where}: install line does not resolve with {python}\n{proc.stderr[-4000:]}"
+    """None when the block's install line resolves under each Python the page states."""
+    for version in block.options.get("python", f"{sys.version_info.major}.{sys.version_info.minor}").split():
+        python = python_for(version)
+        # The reader's line runs as written, except that its pip (plain `pip` or
+        # `.venv/bin/python -m pip`) becomes a resolving dry run under the Python the page states.
+        dry = f'"{python}" -m pip install --dry-run --ignore-installed --quiet --disable-pip-version-check'
+        code, n = PIP_INSTALL.subn(lambda m: dry, block.code)
+        if n == 0:
+            return f"{block.where}: a resolve-tier block must contain a pip install line"
+        # In an empty directory, so that nothing can reach the project's own .venv.
+        proc = subprocess.run(["bash", "-e", "-c", code], cwd=workdir, capture_output=True, text=True, timeout=RESOLVE_TIMEOUT_S)
+        if proc.returncode != 0:
+            return f"{block.where}: install line does not resolve with {python} (Python {version})\n{proc.stderr[-4000:]}"
     return None
 
 

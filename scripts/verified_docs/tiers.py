@@ -99,7 +99,8 @@ def _regex(value) -> str | None:
 # What each mark option must be: None when the value is fine, else what it should be.
 OPTION_CHECKS = {
     "volatile": _regex,
-    "python": lambda v: None if isinstance(v, str) and re.fullmatch(r"\d+\.\d+", v) else 'a version string such as "3.13"',
+    # one version, or several separated by spaces: the line is resolved under each
+    "python": lambda v: None if isinstance(v, str) and re.fullmatch(r"\d+\.\d+( \d+\.\d+)*", v) else 'a version string such as "3.13" or "3.12 3.13"',
     "figure": lambda v: None if isinstance(v, str) and re.fullmatch(r"assets/[\w./-]+\.(svg|png)", v) else 'a path under docs/ such as "assets/figures/x.svg"',
 }
 

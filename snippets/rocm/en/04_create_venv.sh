@@ -1,2 +1,4 @@
-python3.13 --version
-python3.13 -m venv .venv
+PY=python3.12                 # Ubuntu 24.04 LTS; on Debian Sid, the source's: python3.13
+"$PY" --version
+sudo apt install "$PY-venv"   # on Debian and Ubuntu, "-m venv" fails without it
+"$PY" -m venv .venv

@@ -2,7 +2,8 @@
 
 Four checks, cheapest first. The first one that fails says what to do and exits with status 1:
   1. build: the installed PyTorch is a ROCm build (torch.version.hip is set);
-  2. GPU: PyTorch sees it (torch.cuda.is_available());
+  2. GPU: PyTorch sees it (torch.cuda.is_available()), and which one cuda:0 is (a warning when it
+     does not look like the dedicated card);
   3. arithmetic: a matrix product and a convolution give the same result on the GPU as on the CPU;
   4. Keras: a small convolutional network learns on the GPU, with its weights on the GPU.
 
@@ -42,7 +43,8 @@ def check_build():
     kind = f"CUDA {torch.version.cuda} build" if torch.version.cuda else "CPU-only build"
     fail(
         f"this PyTorch is not a ROCm build ({kind})",
-        "reinstall it from PyTorch's ROCm index (step 2)",
+        "uninstall it (pip uninstall -y torch), then install it again from PyTorch's ROCm index "
+        "(step 2); without the uninstall, pip considers \"torch==2.9.1\" already satisfied and changes nothing",
     )
 
 
@@ -54,7 +56,20 @@ def check_gpu():
             "HIP_VISIBLE_DEVICES, ROCR_VISIBLE_DEVICES or CUDA_VISIBLE_DEVICES do not hide the "
             "card (Troubleshooting)",
         )
-    return torch.cuda.get_device_name(0)
+    # Keras and this program work on cuda:0. With a Ryzen 7000 or 9000, the processor's integrated
+    # graphics can be listed beside the Radeon, and can even be cuda:0.
+    gpus = [torch.cuda.get_device_properties(i) for i in range(torch.cuda.device_count())]
+    say(f"ok  GPU: cuda:0, {gpus[0].name} (of {len(gpus)} visible)")
+    for i, p in enumerate(gpus):
+        say(f"    cuda:{i}: {p.name}, {p.total_memory / 2**30:.1f} GiB, {'integrated GPU' if p.is_integrated else 'dedicated GPU'}")
+    if gpus[0].is_integrated:
+        fail(
+            "cuda:0 is an integrated GPU, not the dedicated card",
+            "leave only the Radeon visible with HIP_VISIBLE_DEVICES (step 3, \"Which GPU did you test?\") and run the test again",
+        )
+    if any(not p.is_integrated and p.total_memory > gpus[0].total_memory for p in gpus[1:]):
+        say("WARNING: another dedicated GPU has more memory than cuda:0; if that is the one you meant to "
+            "test, leave it alone with HIP_VISIBLE_DEVICES (step 3, \"Which GPU did you test?\")")
 
 
 def relative_deviation(on_gpu, on_cpu):
@@ -125,7 +140,7 @@ def check_keras():
 if __name__ == "__main__":
     say(f"PyTorch {torch.__version__}")
     say(f"ok  build: {check_build()}")
-    say(f"ok  GPU: {check_gpu()}")
+    check_gpu()
     check_arithmetic()
     check_keras()
     say(f"Peak VRAM allocated by PyTorch: {torch.cuda.max_memory_allocated() / 2**20:.0f} MiB")

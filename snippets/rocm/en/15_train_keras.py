@@ -44,7 +44,7 @@ def check_environment():
         if torch.cuda.is_available():
             raise SystemExit("the GPU is still visible: PyTorch was already imported when it was hidden")
     elif torch.version.hip is None and not (ACCEPT_CUDA and torch.version.cuda):
-        raise SystemExit("this PyTorch is not a ROCm build; reinstall it from the ROCm index (step 2)")
+        raise SystemExit("this PyTorch is not a ROCm build; uninstall it and install it again from the ROCm index (step 2)")
     elif not torch.cuda.is_available():
         raise SystemExit("PyTorch sees no GPU: run test_rocm.py (step 3) to find out why")
 
@@ -126,8 +126,8 @@ print(f"device: {place}")
 print(f"cold epoch (the first): {cold:.1f} s")
 print(f"warm epochs: {statistics.mean(warm):.1f} s on average ({len(warm)} epochs)")
 total = sum(stopwatch.seconds)
-# The source's figure (≈ 5 s/epoch) is this one: the 3 epochs' time, cold one included, over 3.
-print(f"total: {total:.1f} s, i.e. {total / EPOCHS:.1f} s per epoch counting the cold one (the source's measure)")
+# What the source's program computes: the 3 epochs, cold one included, over 3 (where, we infer, its ≈ 5 s/epoch comes from).
+print(f"total: {total:.1f} s, i.e. {total / EPOCHS:.1f} s per epoch counting the cold one (what the source's program computes)")
 if not ON_CPU:
     print(f"Peak VRAM allocated by PyTorch: {torch.cuda.max_memory_allocated() / 2**20:.0f} MiB")
 model.save("model.keras")

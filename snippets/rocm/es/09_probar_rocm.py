@@ -3,7 +3,8 @@
 Cuatro comprobaciones, de la más barata a la más cara. La primera que falla dice qué hacer y
 termina con código de salida 1:
   1. compilación: el PyTorch instalado es de ROCm (torch.version.hip tiene valor);
-  2. GPU: PyTorch la ve (torch.cuda.is_available());
+  2. GPU: PyTorch la ve (torch.cuda.is_available()), y cuál es la cuda:0 (con un aviso si no
+     parece la tarjeta dedicada);
   3. cuentas: una multiplicación de matrices y una convolución dan en la GPU lo mismo que en la CPU;
   4. Keras: una red convolucional pequeña aprende en la GPU, con los pesos en la GPU.
 
@@ -43,7 +44,8 @@ def comprobar_compilacion():
     tipo = f"compilación CUDA {torch.version.cuda}" if torch.version.cuda else "compilación solo para CPU"
     fallar(
         f"este PyTorch no es una compilación ROCm ({tipo})",
-        "reinstálalo desde el índice ROCm de PyTorch (paso 2)",
+        "desinstálalo (pip uninstall -y torch) y vuelve a instalarlo desde el índice ROCm de "
+        "PyTorch (paso 2); si no desinstalas, pip da por cumplido «torch==2.9.1» y no cambia nada",
     )
 
 
@@ -55,7 +57,20 @@ def comprobar_gpu():
             "HIP_VISIBLE_DEVICES, ROCR_VISIBLE_DEVICES o CUDA_VISIBLE_DEVICES no oculten la "
             "tarjeta (Resolución de problemas)",
         )
-    return torch.cuda.get_device_name(0)
+    # Keras y este programa trabajan en cuda:0. Con un Ryzen 7000 o 9000, la gráfica integrada del
+    # procesador puede estar en la lista junto a la Radeon, e incluso ser la cuda:0.
+    gpus = [torch.cuda.get_device_properties(i) for i in range(torch.cuda.device_count())]
+    decir(f"ok  GPU: cuda:0, {gpus[0].name} (de {len(gpus)} visibles)")
+    for i, p in enumerate(gpus):
+        decir(f"    cuda:{i}: {p.name}, {p.total_memory / 2**30:.1f} GiB, {'GPU integrada' if p.is_integrated else 'GPU dedicada'}")
+    if gpus[0].is_integrated:
+        fallar(
+            "cuda:0 es una GPU integrada, no la tarjeta dedicada",
+            "deja visible solo la Radeon con HIP_VISIBLE_DEVICES (paso 3, «¿Qué GPU has probado?») y repite la prueba",
+        )
+    if any(not p.is_integrated and p.total_memory > gpus[0].total_memory for p in gpus[1:]):
+        decir("AVISO: otra GPU dedicada tiene más memoria que cuda:0; si es la que querías probar, "
+              "déjala sola con HIP_VISIBLE_DEVICES (paso 3, «¿Qué GPU has probado?»)")
 
 
 def desvio_relativo(en_gpu, en_cpu):
@@ -126,7 +141,7 @@ def comprobar_keras():
 if __name__ == "__main__":
     decir(f"PyTorch {torch.__version__}")
     decir(f"ok  compilación: {comprobar_compilacion()}")
-    decir(f"ok  GPU: {comprobar_gpu()}")
+    comprobar_gpu()
     comprobar_cuentas()
     comprobar_keras()
     decir(f"VRAM pico reservada por PyTorch: {torch.cuda.max_memory_allocated() / 2**20:.0f} MiB")

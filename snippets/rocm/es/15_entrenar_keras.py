@@ -44,7 +44,7 @@ def comprobar_entorno():
         if torch.cuda.is_available():
             raise SystemExit("la GPU sigue visible: PyTorch ya estaba importado al ocultarla")
     elif torch.version.hip is None and not (ACEPTAR_CUDA and torch.version.cuda):
-        raise SystemExit("este PyTorch no es una compilación ROCm; reinstálalo desde el índice ROCm (paso 2)")
+        raise SystemExit("este PyTorch no es una compilación ROCm; desinstálalo y vuelve a instalarlo desde el índice ROCm (paso 2)")
     elif not torch.cuda.is_available():
         raise SystemExit("PyTorch no ve la GPU: ejecuta probar_rocm.py (paso 3) para saber por qué")
 
@@ -126,8 +126,8 @@ print(f"dispositivo: {lugar}")
 print(f"época fría (la primera): {fria:.1f} s")
 print(f"épocas calientes: {statistics.mean(calientes):.1f} s de media ({len(calientes)} épocas)")
 total = sum(cronometro.segundos)
-# La cifra de la fuente (≈ 5 s/época) es esta: el tiempo de las 3 épocas, fría incluida, entre 3.
-print(f"total: {total:.1f} s, o sea {total / EPOCAS:.1f} s por época contando la fría (como midió la fuente)")
+# La cuenta del programa de la fuente: las 3 épocas, fría incluida, entre 3 (de ahí sale, deducimos, su ≈ 5 s/época).
+print(f"total: {total:.1f} s, o sea {total / EPOCAS:.1f} s por época contando la fría (la cuenta del programa de la fuente)")
 if not EN_CPU:
     print(f"VRAM pico reservada por PyTorch: {torch.cuda.max_memory_allocated() / 2**20:.0f} MiB")
 modelo.save("modelo.keras")

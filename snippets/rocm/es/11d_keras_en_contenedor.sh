@@ -1,0 +1,1 @@
+python -m pip install "keras==3.15.1"

@@ -1,0 +1,1 @@
+python probar_rocm.py
