@@ -32,10 +32,10 @@ def page(tmp_path):
     return tmp_path
 
 
-def check(root):
+def check(root, **run):
     options = dict(snippet_options()) | {"base_path": [str(root / "snippets")]}
     pg = load_page(root / "docs/selftest.es.md", options)
-    blocks, results, stderr = run_page_tier(pg, "run", root / "snippets")
+    blocks, results, stderr = run_page_tier(pg, "run", root / "snippets", **run)
     return "\n".join(check_outputs(blocks, results, stderr, record=False, nodeid="NODE"))
 
 
@@ -88,11 +88,10 @@ def test_a_changed_figure_is_reported(made, named):
     assert named in figure_difference(recorded, made)
 
 
-def test_a_hung_cell_fails_its_block_after_the_cell_timeout(page, monkeypatch):
+def test_a_hung_cell_fails_its_block_after_the_cell_timeout(page):
     """A kernel that never returns fails the page, naming the block that hung, instead of holding
     the CI job until it is killed (execute.CELL_TIMEOUT_S, shortened here)."""
-    monkeypatch.setenv("VERIFIED_DOCS_CELL_TIMEOUT_S", "2")
     (page / "snippets/selftest/es/01_suma.py").write_text("import time\ntime.sleep(60)\n" + SNIPPET)
-    report = check(page)
+    report = check(page, cell_timeout=2)
     assert "selftest.es.md [es], block at line 4" in report
     assert "it did not finish within 2 s" in report and "CELL_TIMEOUT_S" in report

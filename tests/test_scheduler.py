@@ -13,7 +13,7 @@ def block(page: str, line: int, code: str, **options):
                            where=f"docs/{page}.md [{page[-2:]}], block at line {line} (snippets/{page}/{line}.sh)")
 
 
-def test_an_install_line_is_resolved_once_for_every_block_that_has_it(monkeypatch):
+def test_an_install_line_is_resolved_once_for_every_block_that_has_it():
     resolved, written = [], []
     lock = threading.Lock()
 
@@ -22,10 +22,11 @@ def test_an_install_line_is_resolved_once_for_every_block_that_has_it(monkeypatc
             resolved.append(b.where)
         return f"{b.where}: install line does not resolve" if "bad" in b.code else None
 
-    monkeypatch.setattr(pytest_plugin, "_resolve_line", resolve)
-    monkeypatch.setattr(pytest_plugin.records, "write_passed", lambda page, kind, key=None: written.append((page, kind)))
-    monkeypatch.setattr(pytest_plugin.records, "forget", lambda page, kind=None: written.append((page, "forgot " + kind)))
     scheduler = pytest_plugin.Scheduler(SimpleNamespace(getoption={"--page-jobs": 1}.get))
+    # The fakes go to this scheduler only: the session's own scheduler is recording real pages meanwhile.
+    scheduler.resolve_line = resolve
+    scheduler.records = SimpleNamespace(write_passed=lambda page, kind, key=None: written.append((page, kind)),
+                                        forget=lambda page, kind=None: written.append((page, "forgot " + kind)))
     es, en = block("x.es", 10, "pip install bad==1\n"), block("x.en", 12, "pip install bad==1\n")
     other = block("y.en", 12, "pip install bad==1\n", python="3.13")  # same text, another Python: its own check
     fine = block("z.es", 3, "pip install good==1\n")

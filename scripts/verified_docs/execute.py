@@ -33,7 +33,8 @@ WORK = ROOT / "build" / "run"
 OFFLINE = Path(__file__).resolve().parent / "offline"
 # A hung kernel fails its page, naming the block, instead of holding a CI job until it is killed:
 # about 4x the slowest cell (74 s, the lesson's grid search) and 6x the slowest page (155 s) here.
-# VERIFIED_DOCS_CELL_TIMEOUT_S overrides the cell's (a slower machine; the harness's own test).
+# run_page_tier(cell_timeout=) shortens it for the harness's own test (an argument, not the
+# environment: other pages start their kernels meanwhile).
 CELL_TIMEOUT_S = 300
 PAGE_TIMEOUT_S = 900
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -113,7 +114,7 @@ def executed_copy(page: Page, tier: str) -> Path:
     return workdir_of(page.id, tier) / f"{page.id}.{tier}.executed.ipynb"
 
 
-def run_notebook(page: Page, tier: str, workdir: Path) -> list[dict]:
+def run_notebook(page: Page, tier: str, workdir: Path, cell_timeout: float = CELL_TIMEOUT_S) -> list[dict]:
     """Execute the page's notebook for `tier` in `workdir`; one result per block of the tier."""
     import nbformat
     from nbclient import NotebookClient
@@ -131,7 +132,7 @@ def run_notebook(page: Page, tier: str, workdir: Path) -> list[dict]:
             tags.add("skip-execution")
         cell.metadata["tags"] = sorted(tags)
         cell.outputs = []
-    timeout = float(os.environ.get("VERIFIED_DOCS_CELL_TIMEOUT_S", CELL_TIMEOUT_S))
+    timeout = cell_timeout
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(workdir)}}, skip_cells_with_tag="skip-execution")
     started = []  # the cells in the order the kernel was given them: the last is the one a crash stopped
@@ -192,11 +193,12 @@ def main(argv=None) -> int:
     parser.add_argument("result", type=Path)
     parser.add_argument("workdir", type=Path)
     parser.add_argument("--snippets", type=Path, help="replaces mkdocs.yml's snippet base_path (the harness self-test)")
+    parser.add_argument("--cell-timeout", type=float, default=CELL_TIMEOUT_S, help="seconds a cell may run (the harness self-test)")
     args = parser.parse_args(argv)
     options = dict(snippet_options()) | ({"base_path": [str(args.snippets.resolve())]} if args.snippets else {})
     page = load_page(args.page.resolve(), options, missing_outputs_ok=True)  # `make outputs` writes them
     link_workdir(page, args.workdir)
-    results = run_notebook(page, args.tier, args.workdir.resolve())
+    results = run_notebook(page, args.tier, args.workdir.resolve(), args.cell_timeout)
     args.result.write_text(json.dumps(results, indent=1), encoding="utf-8")
     return 0
 
@@ -224,7 +226,8 @@ def stop_all() -> None:
         stop(proc)
 
 
-def run_page_tier(page: Page, tier: str, snippet_base: Path | None = None) -> tuple[list[Block], list[dict], str]:
+def run_page_tier(page: Page, tier: str, snippet_base: Path | None = None,
+                  cell_timeout: float = CELL_TIMEOUT_S) -> tuple[list[Block], list[dict], str]:
     """Run the page's blocks of one tier; return them, their results and the runner's stderr."""
     workdir = workdir_of(page.id, tier)
     shutil.rmtree(workdir, ignore_errors=True)
@@ -233,7 +236,7 @@ def run_page_tier(page: Page, tier: str, snippet_base: Path | None = None) -> tu
     # Its own process group, so that an interrupted test session can stop it and its kernel.
     proc = subprocess.Popen(
         [sys.executable, "-m", "verified_docs.execute", str(page.path), tier, str(result), str(workdir)]
-        + (["--snippets", str(snippet_base)] if snippet_base else []),
+        + (["--snippets", str(snippet_base)] if snippet_base else []) + ["--cell-timeout", str(cell_timeout)],
         env=runner_env(tier, workdir), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=workdir,
         start_new_session=True,
     )

@@ -229,16 +229,16 @@ def _resolve_line(block) -> str | None:
         return f"{block.where}: pip did not resolve the line within {checks.RESOLVE_TIMEOUT_S} s (is the package index reachable?)"
 
 
-def _record_resolution(page: Page, block, first, problem: str | None) -> str | None:
+def _record_resolution(page: Page, block, first, problem: str | None, store=records) -> str | None:
     """A line resolved once for every block that has it (a translation's install line is the
     original's): each block's record, and its problem under its own name."""
     if problem and first is not block:
         problem = problem.replace(first.where, block.where, 1)
     kind = f"resolve.{block.lineno}"
     if problem:
-        records.forget(page, kind)
+        store.forget(page, kind)
     else:
-        records.write_passed(page, kind, key=records.resolve_key(block))
+        store.write_passed(page, kind, key=records.resolve_key(block))
     return problem
 
 
@@ -266,6 +266,9 @@ class Scheduler:
         self.skips: dict[str, str] = {}
         self.times: list[tuple[float, str, str]] = []
         self.ran: list[Page] = []  # pages whose CI tier this session executed
+        # What resolves a line and where its verdict is kept: attributes, so that a test can give
+        # its own scheduler fakes without patching the module the running session uses.
+        self.resolve_line, self.records = _resolve_line, records
 
     def _timed(self, item):
         outcome = item.run_and_check()
@@ -320,13 +323,13 @@ class Scheduler:
         same line gets that answer as its own."""
         key = (block.code, repr(sorted(block.options.items())))
         if key not in self.lines:
-            self.lines[key] = (block, self.resolvers.submit(_resolve_line, block))
+            self.lines[key] = (block, self.resolvers.submit(self.resolve_line, block))
         first, line = self.lines[key]
         mine: Future = Future()
 
         def done(f: Future):
             try:
-                mine.set_result(_record_resolution(page, block, first, f.result()))
+                mine.set_result(_record_resolution(page, block, first, f.result(), self.records))
             except Exception as exc:  # noqa: BLE001 - the item reports it
                 mine.set_exception(exc)
         line.add_done_callback(done)

@@ -42,12 +42,20 @@ def expected(page: Page) -> list[tuple[str, str]]:
     return out
 
 
-def pack(dest: Path, pages_run: list[Page]) -> list[Path]:
-    """Copy what this shard leaves for the final job into dest, at the same relative paths."""
-    files = sorted(p for p in records.WRITTEN if p.is_file() and p.is_relative_to(ROOT))  # a record outside the checkout is not its
-    files += [executed_copy(page, CI_TIER) for page in pages_run if executed_copy(page, CI_TIER).is_file()]
+def _at(root: Path, path: Path) -> Path:
+    """The same file in another tree laid out like the checkout (a shard's folder, a test's).
+    Paths are passed, never patched in: pages run in background threads while tests run."""
+    return root / path.relative_to(ROOT)
+
+
+def pack(dest: Path, pages_run: list[Page], written: set[Path] | None = None, root: Path = ROOT) -> list[Path]:
+    """Copy what this shard leaves for the final job into dest, at the same relative paths: the
+    records this session wrote (records.WRITTEN) and the executed notebooks of the pages it ran."""
+    written = records.WRITTEN if written is None else written
+    files = sorted(p for p in written if p.is_file() and p.is_relative_to(root))  # a record outside the checkout is not its
+    files += [f for page in pages_run if (f := _at(root, executed_copy(page, CI_TIER))).is_file()]
     for f in files:
-        target = dest / f.relative_to(ROOT)
+        target = dest / f.relative_to(root)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(f, target)
     return files
@@ -81,20 +89,23 @@ def merge(shards: list[Path], into: Path = ROOT) -> list[str]:
     for name, shard in sorted(owner.items()):
         (into / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(shard / name, into / name)
-    return missing()
+    return missing(into)
 
 
-def missing() -> list[str]:
-    """Each page record an unsharded passing run would have left that is absent or not fresh here."""
+def missing(root: Path = ROOT) -> list[str]:
+    """Each page record an unsharded passing run would have left that is absent or not fresh in
+    the tree at root (records.unchanged_since_passed's test, on that tree)."""
     out = []
     for page in readable_pages():
         for kind, key in expected(page):
-            if not records.unchanged_since_passed(page, kind, key=key):
-                found = records.read(page, kind)
-                why = "no shard left it" if found is None else f"left by a run of other content, engine or packages ({found['date']})"
+            path = _at(root, records.path_of(page, kind))
+            found = json.loads(path.read_text()) if path.is_file() else None
+            if not found or found.get("key") != key:
+                why = "no shard left it" if found is None else f"left by a run of other content, engine or packages ({found.get('date')})"
                 out.append(f"{rel(page.path)} [{page.lang}]: no fresh {kind} record: {why}")
-        if any(b.tier == CI_TIER for b in page.blocks) and not executed_copy(page, CI_TIER).is_file():
-            out.append(f"{rel(page.path)} [{page.lang}]: its executed notebook {rel(executed_copy(page, CI_TIER))} is missing")
+        notebook = executed_copy(page, CI_TIER)
+        if any(b.tier == CI_TIER for b in page.blocks) and not _at(root, notebook).is_file():
+            out.append(f"{rel(page.path)} [{page.lang}]: its executed notebook {rel(notebook)} is missing")
     return out
 
 
