@@ -101,6 +101,7 @@ SHARDS ?= 2
 
 ## make test-shard SHARD=i SHARDS=n: shard i of n of the checks that need no built site (build/shards/<i>/)
 test-shard: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM)
+	rm -rf build/shards/$(SHARD)
 	$(BIN)/python -m pytest -m "not site" --splits $(SHARDS) --group $(SHARD) --splitting-algorithm least_duration \
 		--shard-dir build/shards/$(SHARD)
 

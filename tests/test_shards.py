@@ -112,3 +112,16 @@ def test_a_shard_packs_the_records_it_wrote_and_the_pages_it_ran(tmp_path):
     shards.pack(tmp_path / "shard", [page], written=written, root=checkout)
     assert sorted(f.relative_to(tmp_path / "shard").as_posix() for f in (tmp_path / "shard").rglob("*") if f.is_file()) == [
         f"build/cache/pages/{page.id}.run.json", f"build/run/{page.id}.run/{page.id}.run.executed.ipynb"]
+
+
+def test_a_shard_folder_that_holds_anything_is_refused_before_the_run(tmp_path):
+    """A shard's folder holds that shard's run only: the run does not start into a folder that has
+    something in it (nor empties it: --shard-dir . must not cost a checkout)."""
+    import subprocess
+    import sys
+
+    (tmp_path / "keep.txt").write_text("mine")
+    proc = subprocess.run([sys.executable, "-m", "pytest", "--shard-dir", str(tmp_path), "--collect-only", "-q", "-p", "no:cacheprovider"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 4 and f"--shard-dir {tmp_path} is not empty" in proc.stderr, proc.stderr[-2000:]
+    assert (tmp_path / "keep.txt").read_text() == "mine"

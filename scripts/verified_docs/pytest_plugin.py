@@ -56,6 +56,9 @@ def pytest_configure(config):
         config.addinivalue_line("markers", f"{tier.name}: {tier.marker_help}")
     config.addinivalue_line("markers", "site: needs the built site, so runs after every selected page (given to each "
                                        "test that uses the `site` fixture; a sharded run's final job runs `-m site`)")
+    out = config.getoption("--shard-dir")
+    if out and out.exists() and any(out.iterdir()):  # a shard's folder holds that shard's run only
+        raise pytest.UsageError(f"--shard-dir {out} is not empty: remove it first (make test-shard does)")
     config.pluginmanager.register(Scheduler(config), "verified_docs_scheduler")
 
 
@@ -370,7 +373,6 @@ class Scheduler:
         self.resolvers.shutdown(wait=False, cancel_futures=True)
         execute.stop_all()  # pages still running after -x or Ctrl-C; none after a full run
         if out := self.config.getoption("--shard-dir"):
-            shutil.rmtree(out, ignore_errors=True)
             files = shards.pack(out.resolve(), self.ran)
             session.config.get_terminal_writer().line(f"\nshard: {len(files)} record(s) and executed notebook(s) left in {rel(out)}")
 

@@ -53,12 +53,13 @@ def resolve_key(block) -> str:
     return hashlib.sha256((environment_fingerprint() + block.code + repr(block.options)).encode()).hexdigest()
 
 
-def path_of(page: Page, kind: str = "run") -> Path:
-    return RECORDS / f"{page.id}.{kind}.json"
+def path_of(page: Page, kind: str = "run", folder: Path | None = None) -> Path:
+    """The record's file; `folder` is another tree's records folder (a merge checks a shard's)."""
+    return (folder or RECORDS) / f"{page.id}.{kind}.json"
 
 
-def read(page: Page, kind: str = "run") -> dict | None:
-    path = path_of(page, kind)
+def read(page: Page, kind: str = "run", folder: Path | None = None) -> dict | None:
+    path = path_of(page, kind, folder)
     return json.loads(path.read_text()) if path.is_file() else None
 
 
@@ -85,7 +86,7 @@ def forget(page: Page, kind: str = "run") -> None:
     WRITTEN.discard(path_of(page, kind))
 
 
-def unchanged_since_passed(page: Page, kind: str = "run", key: str | None = None) -> dict | None:
+def unchanged_since_passed(page: Page, kind: str = "run", key: str | None = None, folder: Path | None = None) -> dict | None:
     """The record when the page's key is the one it passed with (so --cached may skip it)."""
-    record = read(page, kind)
+    record = read(page, kind, folder)
     return record if record and record.get("key") == (key or page_key(page, kind)) else None

@@ -94,13 +94,12 @@ def merge(shards: list[Path], into: Path = ROOT) -> list[str]:
 
 def missing(root: Path = ROOT) -> list[str]:
     """Each page record an unsharded passing run would have left that is absent or not fresh in
-    the tree at root (records.unchanged_since_passed's test, on that tree)."""
-    out = []
+    the tree at root (the test --cached skips on, on that tree)."""
+    out, folder = [], _at(root, records.RECORDS)
     for page in readable_pages():
         for kind, key in expected(page):
-            path = _at(root, records.path_of(page, kind))
-            found = json.loads(path.read_text()) if path.is_file() else None
-            if not found or found.get("key") != key:
+            if not records.unchanged_since_passed(page, kind, key=key, folder=folder):
+                found = records.read(page, kind, folder)
                 why = "no shard left it" if found is None else f"left by a run of other content, engine or packages ({found.get('date')})"
                 out.append(f"{rel(page.path)} [{page.lang}]: no fresh {kind} record: {why}")
         notebook = executed_copy(page, CI_TIER)
