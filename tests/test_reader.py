@@ -108,7 +108,7 @@ def test_a_new_tier_is_one_entry_in_the_table(snippets, monkeypatch):
     assert not [c for c in cells if c.cell_type == "code"] and "lento" in cells[-1].source  # a terminal step, as text
     lines = []
     pytest_configure(SimpleNamespace(addinivalue_line=lambda name, line: lines.append(line),
-                                     getoption=lambda name: 1, pluginmanager=SimpleNamespace(register=lambda *a: None)))
+                                     getoption={"--page-jobs": 1}.get, pluginmanager=SimpleNamespace(register=lambda *a: None)))
     assert "slow: only syntax, too slow for CI" in lines
 
 
