@@ -73,11 +73,34 @@ def test_unknown_key_fails_the_build_naming_page_and_line(page, with_record):
         render(page, "{{ bench:chart:nope }}")
 
 
+def test_sizes_of_a_figure_come_from_the_record_in_the_pages_language(page, with_record):
+    rec = record()
+    rec["figures"]["mobilenet.cpu.epoch"]["images"] = [2944, 368]
+    with_record(rec)
+    assert render(page, "{{ bench:mobilenet.cpu.epoch.images }}") == "2\u00a0944 + 368"
+    assert render(page, "{{ bench:mobilenet.cpu.epoch.images }}", "en") == "2,944 + 368"
+    with pytest.raises(FigureError, match="har.torch.warm_40' has no field 'images'"):
+        render(page, "{{ bench:har.torch.warm_40.images }}")
+
+
 def test_stale_record_is_marked_never_shown_as_fresh(page, with_record):
     with_record(record(inputs_hash="0" * 16))
     assert "⚠" in render(page, "{{ bench:har.torch.warm_40 }}")
     assert "⚠" in render(page, "{{ bench:ratio:har.jax_over_torch }}")
     assert "desactualizado" in render(page, "{{ bench:provenance }}")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_stale_mark_tooltip_is_plain_text_after_markdown(page, with_record, lang):
+    """The page's Markdown must not turn the tooltip's words into HTML tags inside the attribute."""
+    import re
+
+    import markdown
+
+    with_record(record(inputs_hash="0" * 16))
+    html = markdown.markdown(render(page, "| a |\n|---|\n| {{ bench:har.torch.warm_40 }} |", lang), extensions=["tables"])
+    (title,) = re.findall(r'class="bench-stale" title="([^"]*)"', html)
+    assert "<" not in title and "&lt;" not in title and "make bench" in title, title
 
 
 def test_missing_gpu_is_said_not_hidden(page, with_record):
@@ -124,7 +147,7 @@ def test_bench_schema_covers_what_the_site_asks_for():
             if expr == "provenance" or expr.startswith("chart:"):
                 continue
             key = expr.removeprefix("ratio:")
-            key = re.sub(r"\.(cold|median|min|max|best)$", "", key)
+            key = re.sub(r"\.(cold|median|min|max|best|images)$", "", key)
             assert key in (bench.RATIO_KEYS if expr.startswith("ratio:") else bench.FIGURE_KEYS), f"{path}: {expr}"
 
 
@@ -157,25 +180,97 @@ def test_staged_program_is_the_snippet_byte_for_byte(tmp_path):
         assert staged.read_bytes() == (ROOT / rel).read_bytes()
 
 
-@pytest.mark.parametrize("lang_dir", ["es", "en"])
-def test_inputs_hash_changes_when_a_measured_snippet_changes_in_either_language(tmp_path, lang_dir):
+@pytest.fixture
+def bench_tree(tmp_path):
+    """A copy of what inputs_hash reads (the measured files and the pins), plus the lesson's other
+    cells and its page, which it must not read."""
     import shutil
 
     from verified_docs.project import ROOT
 
-    for rel in bench.measured_files():
+    rels = bench.measured_files() + [bench.PINS, "docs/lesson-5-6-1.es.md", "docs/lesson-5-6-1.en.md"]
+    rels += [p.relative_to(ROOT).as_posix() for p in (ROOT / "snippets/lesson-5-6-1").rglob("*.py")]
+    for rel in set(rels):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / rel, tmp_path / rel)
-    before = bench.inputs_hash(tmp_path)
-    assert before == bench.inputs_hash()
+    assert bench.inputs_hash(tmp_path) == bench.inputs_hash()
+    return tmp_path
+
+
+def _edit(path, old, new):
+    text = path.read_text()
+    assert old in text, f"{path}: {old!r} not found"
+    path.write_text(text.replace(old, new, 1))
+
+
+def _printed_label(path):
+    """Line and column just inside the quotes of the first string a print() call prints."""
+    import ast
+
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "print":
+            for arg in node.args:
+                if isinstance(arg, (ast.Constant, ast.JoinedStr)):
+                    line = path.read_text().splitlines()[arg.lineno - 1]
+                    return arg.lineno, arg.col_offset + (2 if line[arg.col_offset] in "fF" else 1)
+    return None
+
+
+@pytest.mark.parametrize("lang_dir", ["es", "en"])
+def test_inputs_hash_changes_when_what_a_measured_file_computes_changes(bench_tree, lang_dir):
+    """Stale both ways, in either language: a new statement in any measured snippet changes the
+    hash; a comment or a printed label in it does not."""
+    before = bench.inputs_hash(bench_tree)
+    relabelled = 0
     for rel in bench.measured_files():
-        if rel.startswith("snippets/") and f"/{lang_dir}/" in rel:
-            target = tmp_path / rel
-            original = target.read_bytes()
-            target.write_bytes(original + b"\n# changed\n")
-            assert bench.inputs_hash(tmp_path) != before, rel
-            target.write_bytes(original)
-    assert bench.inputs_hash(tmp_path) == before
+        if not (rel.startswith("snippets/") and f"/{lang_dir}/" in rel and rel.endswith(".py")):
+            continue
+        target = bench_tree / rel
+        original = target.read_text()
+        target.write_text(original + "\nbench_probe = 2\n")
+        assert bench.inputs_hash(bench_tree) != before, f"{rel}: a new statement left the figures fresh"
+        target.write_text(original + "\n# a comment changes no timing\n")
+        assert bench.inputs_hash(bench_tree) == before, f"{rel}: a comment marked the figures stale"
+        if (where := _printed_label(target)) is not None:
+            lines = original.splitlines(keepends=True)
+            row, col = where
+            lines[row - 1] = lines[row - 1][:col] + "relabelled " + lines[row - 1][col:]
+            target.write_text("".join(lines))
+            assert bench.inputs_hash(bench_tree) == before, f"{rel}:{row}: a printed label marked the figures stale"
+            relabelled += 1
+        target.write_text(original)
+    assert relabelled >= 3, "the label check must have labels to change"
+    assert bench.inputs_hash(bench_tree) == before
+
+
+def test_inputs_hash_ignores_the_pages_other_cells_and_prose(bench_tree):
+    before = bench.inputs_hash(bench_tree)
+    _edit(bench_tree / "snippets/lesson-5-6-1/es/07_tres_apis.py", "def ", "import os\n\n\ndef ")
+    _edit(bench_tree / "docs/lesson-5-6-1.es.md", "#", "# Nuevo título\n\n#")
+    assert bench.inputs_hash(bench_tree) == before
+
+
+@pytest.mark.parametrize("rel, old, new", [
+    ("snippets/lesson-5-6-1/es/11_har_keras.py", "epochs=40", "epochs=41"),  # its epochs
+    ("snippets/lesson-5-6-1/en/05_sharpe.py", "ddof=", "ddof=0 or "),  # a data cell's arithmetic
+    ("scripts/make_fixtures.py", "def ", "SEED_SHIFT = 1\n\n\ndef "),  # the stand-in's generator
+    ("scripts/make_vol5.py", "def ", "SEED_SHIFT = 1\n\n\ndef "),  # the panel's generator
+    ("scripts/verified_docs/offline/sitecustomize.py", "\nimport os", "\nimport time\nimport os"),
+    ("constraints.txt", "torch==", "torch==0.0.1+"),  # a measured package's pin
+])
+def test_inputs_hash_marks_figures_stale_when_an_input_changes(bench_tree, rel, old, new):
+    before = bench.inputs_hash(bench_tree)
+    _edit(bench_tree / rel, old, new)
+    assert bench.inputs_hash(bench_tree) != before, f"{rel}: changed, and the figures stayed fresh"
+
+
+def test_inputs_hash_ignores_pins_of_packages_the_bench_does_not_measure_with(bench_tree):
+    before = bench.inputs_hash(bench_tree)
+    _edit(bench_tree / bench.PINS, "mkdocs-material==", "mkdocs-material==0.0.1+")
+    assert bench.inputs_hash(bench_tree) == before
+    _edit(bench_tree / bench.PINS, "\njaxlib==", "\n# jaxlib==")
+    with pytest.raises(ValueError, match="jaxlib"):
+        bench.inputs_hash(bench_tree)
 
 
 @pytest.mark.parametrize("rel, check", [

@@ -21,7 +21,10 @@ keras, so a program that sets its environment before importing keras (threads, b
   Per backend on the CPU (fewer images): with torch the whole program again. The program insists
   on torch (it is the guide's point, and it checks), so for jax and tensorflow the child imports
   keras with that backend first and runs the program's own statements up to and including its
-  `fit`, leaving out only the call of its environment check; the record says so.
+  `fit`, leaving out only the call of its environment check; the record says so. The last torch
+  run on the CPU profiles one training step (torch.profiler): the shares of its CPU time spent
+  copying tensors and in convolutions, which say where PyTorch's time per image goes.
+  run_mean_epoch is the source's own statistic: the time of a run's whole fit call over its 3 epochs.
 - har: lesson 5.6.1's `har_keras.py` (snippets/lesson-5-6-1/es/11_har_keras.py) per backend, each
   run in a new process as the lesson runs it, on the har.npz that the lesson's own cells write
   (configure, Sharpe, HAR/OLS, save data) from the panel of scripts/make_vol5.py. Its one fit is
@@ -37,13 +40,21 @@ keras, so a program that sets its environment before importing keras (threads, b
 Every figure: cold value where it has one, warm median, min and max over the repetitions; ratios
 are computed from medians inside this one run. Progress goes to stderr; each run's own output is
 kept in build/bench/runs/<run>/program.log. The record carries its provenance (machine, versions,
-date, commit, the programs and how each ran) and `inputs_hash`: a hash of every file the figures
-depend on, in every language (measured_files()); figures marks a record stale when it differs.
+date, commit, the programs and how each ran) and `inputs_hash` (inputs_hash()), which figures
+compares with today's to mark a record stale. It covers what the timings depend on and nothing else:
+- the measured programs and the lesson's data cells, in every language (measured_files()), and the
+  bench's own tools (this file, the offline start-up code, the fixture and panel generators), each
+  as its Python syntax tree without comments, docstrings or the text of print() calls: editing a
+  comment or a printed label changes no timing, editing a literal, a call or an operator does;
+- the pins of the packages that do the arithmetic (MEASURED_PACKAGES in constraints.txt).
+Other cells of the same pages and the prose are not inputs. The machine is provenance, not an
+input: a record from another machine is shown as that machine's, never as stale.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import datetime as dt
 import hashlib
 import json
@@ -72,8 +83,13 @@ HAR_DATA_CELLS = [
     "snippets/lesson-5-6-1/es/06_har_ols.py",
     "snippets/lesson-5-6-1/es/10_guardar_datos.py",
 ]
-# Not snippets, but the figures depend on them: this file, the stand-in and the panel generators.
-TOOLS = ["scripts/verified_docs/bench.py", "scripts/make_fixtures.py", "scripts/make_vol5.py"]
+# Not snippets, but the figures depend on them: this file, the start-up code of every child (network
+# guard, fixture substitution, the import hook the observer uses), the stand-in and panel generators.
+TOOLS = ["scripts/verified_docs/bench.py", "scripts/verified_docs/offline/sitecustomize.py",
+         "scripts/make_fixtures.py", "scripts/make_vol5.py"]
+# The packages that do the arithmetic: their pins are inputs, and the record carries their versions.
+MEASURED_PACKAGES = ("keras", "torch", "jax", "jaxlib", "tensorflow", "tensorflow-datasets", "numpy")
+PINS = "constraints.txt"
 FIXTURE_GENERATOR = ROOT / "scripts/make_fixtures.py"
 OFFLINE = Path(__file__).resolve().parent / "offline"  # network guard + fixture substitution
 RUNS = BUILD / "bench" / "runs"
@@ -84,7 +100,7 @@ DEVICES = ("cpu", "cuda")
 FIGURE_KEYS = (
     {f"probe.{d}.peak_flops" for d in DEVICES}
     | {"smoke.cuda.conv_step"}
-    | {f"mobilenet.{d}.{k}" for d in DEVICES for k in ("epoch", "images_per_s", "flops")}
+    | {f"mobilenet.{d}.{k}" for d in DEVICES for k in ("epoch", "run_mean_epoch", "images_per_s", "flops")}
     | {f"mobilenet.cpu.{b}.ms_per_image" for b in BACKENDS}
     | {f"har.{b}.warm_40" for b in BACKENDS}
 )
@@ -94,11 +110,16 @@ RATIO_KEYS = {f"mobilenet.{d}.flops_fraction_of_peak" for d in DEVICES} | {
     "mobilenet.cpu.jax_over_torch",
     "mobilenet.cpu.tensorflow_over_torch",
     "mobilenet.cpu_over_gpu",
+    # shares of one profiled torch training step's CPU time
+    "mobilenet.cpu.torch.contiguous_copy_share",
+    "mobilenet.cpu.torch.convolution_share",
+    # TensorFlow's ms per image over what PyTorch's would be without its copies
+    "mobilenet.cpu.tensorflow_over_torch_without_copies",
 }
 # Figures and ratios that only a machine with a GPU can have.
 GPU_KEYS = (
     {"probe.cuda.peak_flops", "smoke.cuda.conv_step", "mobilenet.cpu_over_gpu"}
-    | {f"mobilenet.cuda.{k}" for k in ("epoch", "images_per_s", "flops", "flops_fraction_of_peak")}
+    | {f"mobilenet.cuda.{k}" for k in ("epoch", "run_mean_epoch", "images_per_s", "flops", "flops_fraction_of_peak")}
 )
 MODES = {
     # trainval images of the stand-ins (3680 is the real split: 2944 + 368 in the guide's slices),
@@ -113,27 +134,70 @@ FRESH_TERMINAL_DROPS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THRE
                         "TF_NUM_INTRAOP_THREADS", "TF_NUM_INTEROP_THREADS", "XLA_FLAGS", "KERAS_BACKEND")
 
 
-def twins(rel: str) -> list[str]:
+def twins(rel: str, root: Path = ROOT) -> list[str]:
     """A snippet in every language: snippets/<page>/<lang>/NN_name.ext -> every <lang>/NN_*.ext."""
-    path = ROOT / rel
+    path = root / rel
     number = path.name.split("_", 1)[0]
-    found = sorted(p.relative_to(ROOT).as_posix() for p in path.parents[1].glob(f"*/{number}_*{path.suffix}"))
+    found = sorted(p.relative_to(root).as_posix() for p in path.parents[1].glob(f"*/{number}_*{path.suffix}"))
     if rel not in found or len(found) < 2:
         raise FileNotFoundError(f"{rel}: expected it and its translation under {path.parents[1]}, found {found}")
     return found
 
 
-def measured_files() -> list[str]:
+def measured_files(root: Path = ROOT) -> list[str]:
     """Every file the figures depend on: the programs and the lesson's data cells in all languages,
     and the tools."""
     snippets = [rel for rel, _ in PROGRAMS.values()] + HAR_DATA_CELLS
-    return sorted({twin for rel in snippets for twin in twins(rel)} | set(TOOLS))
+    return sorted({twin for rel in snippets for twin in twins(rel, root)} | set(TOOLS))
+
+
+class _Unprinted(ast.NodeTransformer):
+    """Blanks what only shows up as text: docstrings, and the strings inside print() calls."""
+
+    def generic_visit(self, node):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+            body[0] = ast.Pass()
+        return super().generic_visit(node)
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and node.func.id == "print":
+            for part in node.args + [k.value for k in node.keywords]:
+                for inner in ast.walk(part):
+                    if isinstance(inner, ast.JoinedStr):  # an f-string keeps only what it formats
+                        inner.values = [v for v in inner.values if not isinstance(v, ast.Constant)]
+                    elif isinstance(inner, ast.Constant) and isinstance(inner.value, str):
+                        inner.value = ""
+        return node
+
+
+def measured_form(path: Path) -> bytes:
+    """What a file contributes to inputs_hash(): a Python file's syntax tree without comments,
+    docstrings and printed text; any other file, its bytes."""
+    if path.suffix != ".py":
+        return path.read_bytes()
+    tree = _Unprinted().visit(ast.parse(path.read_bytes(), filename=str(path)))
+    return ast.dump(tree).encode()
+
+
+def pinned_versions(root: Path = ROOT) -> list[str]:
+    """The lines of constraints.txt that pin MEASURED_PACKAGES; a missing pin is an error."""
+    lines = (root / PINS).read_text().splitlines()
+    pins = [line for line in lines if line.split("==")[0].strip().lower() in MEASURED_PACKAGES]
+    missing = set(MEASURED_PACKAGES) - {line.split("==")[0].strip().lower() for line in pins}
+    if missing:
+        raise ValueError(f"{PINS} pins none of {sorted(missing)}: the bench's inputs_hash needs every measured package pinned")
+    return pins
 
 
 def inputs_hash(root: Path = ROOT) -> str:
+    """The hash a record is measured with; see the module's docstring for what it covers."""
     digest = hashlib.sha256()
-    for rel in measured_files():
-        digest.update(rel.encode() + b"\0" + (root / rel).read_bytes())
+    for rel in measured_files(root):
+        digest.update(rel.encode() + b"\0" + measured_form(root / rel) + b"\0")
+    digest.update("\n".join(pinned_versions(root)).encode())
     return digest.hexdigest()[:16]
 
 
@@ -168,31 +232,13 @@ def spread(values: list[float], cold: float | None = None, unit: str = "s") -> d
 
 
 def _after_import(patches: dict) -> None:
-    """Call patches[name](module) right after `name` is first imported (the program's own import)."""
-    import importlib.abc
-
-    class Finder(importlib.abc.MetaPathFinder):
-        def find_spec(self, name, path, target=None):
-            if name not in patches:
-                return None
-            for finder in sys.meta_path:
-                if finder is self or not hasattr(finder, "find_spec"):
-                    continue
-                spec = finder.find_spec(name, path, target)
-                if spec is not None:
-                    break
-            else:
-                return None
-            exec_module = spec.loader.exec_module
-
-            def exec_then_patch(module):
-                exec_module(module)
-                patches[name](module)
-
-            spec.loader.exec_module = exec_then_patch
-            return spec
-
-    sys.meta_path.insert(0, Finder())
+    """Register patches with the children's one import hook, in the offline start-up code."""
+    try:
+        from sitecustomize import after_import
+    except ImportError as missing:
+        raise SystemExit(f"bench child: the offline start-up code ({OFFLINE}) is not on PYTHONPATH") from missing
+    for name, patch in patches.items():
+        after_import(name, patch)
 
 
 def _observe(job: dict, seen: dict) -> None:
@@ -210,23 +256,35 @@ def _observe(job: dict, seen: dict) -> None:
                 super().__init__()
                 self.record = record
 
-            def on_epoch_begin(self, epoch, logs=None):
-                sync()
-                self.t_epoch = time.perf_counter()
-
             def on_epoch_end(self, epoch, logs=None):
                 sync()
                 self.record["epochs"].append(time.perf_counter() - self.t_epoch)
+
+            def on_epoch_begin(self, epoch, logs=None):
+                sync()
+                self.epoch = epoch
+                self.t_epoch = time.perf_counter()
+
+            def profiling(self, batch):
+                return job.get("profile") and self.epoch == self.params["epochs"] - 1 and batch == 1
 
             def on_train_batch_begin(self, batch, logs=None):
                 if job["per_batch"]:
                     sync()
                     self.t_batch = time.perf_counter()
+                if self.profiling(batch):
+                    import torch
+
+                    self.profiler = torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CPU])
+                    self.profiler.__enter__()
 
             def on_train_batch_end(self, batch, logs=None):
                 if job["per_batch"]:
                     sync()
                     self.record["batches"].append(time.perf_counter() - self.t_batch)
+                if self.profiling(batch):
+                    self.profiler.__exit__(None, None, None)
+                    self.record["profile"] = _op_shares(self.profiler)
 
         original = keras.Model.fit
 
@@ -236,7 +294,10 @@ def _observe(job: dict, seen: dict) -> None:
             record = {"epochs": [], "batches": []}
             seen["fits"].append(record)
             kwargs["callbacks"] = [*(kwargs.get("callbacks") or []), Timer(record)]
+            start = time.perf_counter()
             history = original(self, *args, **kwargs)
+            sync()
+            record["fit_s"] = time.perf_counter() - start  # the whole call, as the source's script times it
             seen["models"].append(self)
             return history
 
@@ -252,6 +313,22 @@ def _observe(job: dict, seen: dict) -> None:
         tfds.load = load
 
     _after_import({"keras": patch_keras, "tensorflow_datasets": patch_tfds})
+
+
+def _op_shares(profiler) -> dict:
+    """Where one profiled training step spent its CPU time, by PyTorch operator (self time)."""
+    events = profiler.key_averages()
+    ops = {e.key: e.self_cpu_time_total for e in events}
+    total = sum(ops.values())
+    # .contiguous() on a permuted tensor is aten::clone (its copy_ included): the layout copies.
+    clone = sum(e.cpu_time_total for e in events if e.key == "aten::clone")
+    return {
+        "contiguous_copy": clone / total,
+        "copy": ops.get("aten::copy_", 0) / total,
+        "convolution": sum(t for k, t in ops.items() if "convolution" in k) / total,
+        "step_ms": total / 1000,
+        "top": sorted(ops, key=ops.get, reverse=True)[:5],
+    }
 
 
 def _through_fit(path: Path) -> tuple[object, str]:
@@ -341,7 +418,9 @@ def child() -> None:
                 if stop.code not in (None, 0):
                     raise
         else:  # "through_fit"
-            import keras  # noqa: F401 - first, under KERAS_BACKEND, before the program pins torch
+            import importlib
+
+            importlib.import_module("keras")  # first, under KERAS_BACKEND, before the program pins torch
 
             code, skipped = _through_fit(program)
             exec(code, {"__name__": "__main__", "__file__": str(program)})  # noqa: S102
@@ -423,7 +502,9 @@ def standin(trainval: int) -> Path:
 
 
 def run_mobilenet(device: str, backend: str, pets: Path, runs: int, tag: str) -> list[dict]:
-    """`runs` fresh runs of entrenar_keras.py; each returns its fit's epochs, images and MACs."""
+    """`runs` fresh runs of entrenar_keras.py; each returns its fit's epochs, images and MACs. With
+    torch on the CPU the last run also profiles one training step (the second batch of its last
+    epoch: one batch in the run, so its epoch's time barely moves)."""
     out = []
     for i in range(runs):
         folder = scratch(f"mobilenet-{tag}-{backend}-{i + 1}")
@@ -435,11 +516,12 @@ def run_mobilenet(device: str, backend: str, pets: Path, runs: int, tag: str) ->
             env.update(gpu_optin())
         kind = "whole" if backend == "torch" else "through_fit"
         job = {"kind": kind, "program": program.name, "argv": ["cpu"] if device == "cpu" else [],
-               "sync_cuda": sync, "per_batch": False}
+               "sync_cuda": sync, "per_batch": False,
+               "profile": device == "cpu" and backend == "torch" and i == runs - 1}
         r = run_child(folder, job, env, f"{PROGRAMS['mobilenet'][0]} ({device}, {backend}, run {i + 1})")
         (fit,) = r["fits"]
-        out.append({"epochs": fit["epochs"], "images": r["splits"][:2], "macs": fit["macs_per_image"],
-                    "skipped": r.get("skipped")})
+        out.append({"epochs": fit["epochs"], "fit_s": fit["fit_s"], "images": r["splits"][:2], "macs": fit["macs_per_image"],
+                    "skipped": r.get("skipped"), "profile": fit.get("profile")})
     return out
 
 
@@ -490,7 +572,7 @@ def versions() -> dict:
     from importlib.metadata import version
 
     out = {"python": platform.python_version()}
-    for pkg in ("keras", "torch", "jax", "tensorflow", "tensorflow-datasets", "numpy"):
+    for pkg in MEASURED_PACKAGES:
         out[pkg] = version(pkg)
     return out
 
@@ -540,6 +622,9 @@ def measure(mode: str) -> dict:
         warm = [t for r in runs for t in r["epochs"][1:]]
         figures[f"mobilenet.{device}.epoch"] = spread(warm, cold=statistics.median(colds), unit="s") | {
             "images": [train, val], "runs": len(runs), "cold_runs": colds}
+        # The source's statistic: its script divides the time of the whole fit call by its 3 epochs.
+        figures[f"mobilenet.{device}.run_mean_epoch"] = spread([r["fit_s"] / len(r["epochs"]) for r in runs], unit="s") | {
+            "epochs_per_run": len(runs[0]["epochs"])}
         figures[f"mobilenet.{device}.images_per_s"] = spread([n_img / t for t in warm], unit="img/s")
         macs = runs[0]["macs"]
         achieved = [2 * macs * n_img / t for t in warm]
@@ -559,6 +644,15 @@ def measure(mode: str) -> dict:
         cold = statistics.median(1000 * r["epochs"][0] / n_img for r in runs)
         figures[f"mobilenet.cpu.{backend}.ms_per_image"] = spread(per_img, cold=cold, unit="ms/img") | {
             "images": runs[0]["images"], "runs": len(runs)}
+        if backend == "torch":
+            profile = runs[-1]["profile"]
+            if profile is None:
+                raise SystemExit("bench: the profiled torch run recorded no profile (did its fit have 2 batches?)")
+            ratios["mobilenet.cpu.torch.contiguous_copy_share"] = profile["contiguous_copy"]
+            ratios["mobilenet.cpu.torch.convolution_share"] = profile["convolution"]
+            ran["mobilenet.profile"] = (f"torch.profiler around the second training batch of the last epoch of the last "
+                                        f"torch run above ({runs[0]['images'][0]} + {runs[0]['images'][1]} images); "
+                                        f"top operators by self CPU time: {', '.join(profile['top'])}")
         if runs[0]["skipped"]:
             ran[f"mobilenet.{backend}"] = (f"{PROGRAMS['mobilenet'][0]} cpu under KERAS_BACKEND={backend}: its statements "
                                            f"through its fit, without `{runs[0]['skipped']}` (it accepts only torch)")
@@ -586,6 +680,8 @@ def measure(mode: str) -> dict:
     ratios["har.tensorflow_over_torch"] = med("har.tensorflow.warm_40") / med("har.torch.warm_40")
     ratios["mobilenet.cpu.jax_over_torch"] = med("mobilenet.cpu.jax.ms_per_image") / med("mobilenet.cpu.torch.ms_per_image")
     ratios["mobilenet.cpu.tensorflow_over_torch"] = med("mobilenet.cpu.tensorflow.ms_per_image") / med("mobilenet.cpu.torch.ms_per_image")
+    ratios["mobilenet.cpu.tensorflow_over_torch_without_copies"] = med("mobilenet.cpu.tensorflow.ms_per_image") / (
+        med("mobilenet.cpu.torch.ms_per_image") * (1 - ratios["mobilenet.cpu.torch.contiguous_copy_share"]))
     if "cuda" in devices:
         ratios["mobilenet.cpu_over_gpu"] = med("mobilenet.cpu.epoch") / med("mobilenet.cuda.epoch")
     ran["probe"] = "the bench's own: best of large float32 matrix multiplications in torch"

@@ -37,11 +37,11 @@ def measurement(expr: str) -> str:
 
 
 PLACEHOLDER = re.compile(r"\{\{\s*bench(?:@(?P<name>[\w.-]+))?:(?P<expr>[^}\s]+)\s*\}\}")
-FIELDS = {"cold", "median", "min", "max", "best"}
+FIELDS = {"cold", "median", "min", "max", "best", "images"}  # `images`: the sizes a figure was measured on
 TEXT = {
     "es": {
         "reps": "rep.", "images": "imágenes", "missing": "sin medir (ejecuta `make bench`)",
-        "stale": "desactualizado: medido con otros fragmentos; ejecuta `make bench`",
+        "stale": "desactualizado: medido con otros programas, herramientas o versiones de paquetes; ejecuta `make bench`",
         "nogpu": "sin GPU en la máquina que midió", "measured": "Medido el {date} en {cpu} ({cores} núcleos; GPU: {gpu})",
         "recorded": "Registrado el {date} en {cpu} ({cores} núcleos; GPU: {gpu})",
         "with": "con Python {python}, Keras {keras}, PyTorch {torch}, JAX {jax}, TensorFlow {tensorflow}; commit {commit}; modo {mode}",
@@ -49,7 +49,7 @@ TEXT = {
     },
     "en": {
         "reps": "reps", "images": "images", "missing": "not measured (run `make bench`)",
-        "stale": "stale: measured with other snippets; run `make bench`",
+        "stale": "stale: measured with other programs, tools or package versions; run `make bench`",
         "nogpu": "no GPU on the machine that measured", "measured": "Measured on {date} on {cpu} ({cores} cores; GPU: {gpu})",
         "recorded": "Recorded on {date} on {cpu} ({cores} cores; GPU: {gpu})",
         "with": "with Python {python}, Keras {keras}, PyTorch {torch}, JAX {jax}, TensorFlow {tensorflow}; commit {commit}; {mode} mode",
@@ -111,15 +111,20 @@ def render(expr: str, record: dict | None, lang: str, committed: bool, where: st
     values = record["ratios"] if ratio else record["figures"]
     if key not in values:
         return t["nogpu"] if key in bench.GPU_KEYS and record["machine"]["gpu"] == "none" else t["missing"]
-    stale = f' <span class="bench-stale" title="{html.escape(t["stale"])}">⚠</span>' if record["stale"] else ""
+    # A title attribute is plain text: Markdown would turn backticks inside it into raw <code> tags.
+    tooltip = html.escape(t["stale"].replace("`", ""))
+    stale = f' <span class="bench-stale" title="{tooltip}">⚠</span>' if record["stale"] else ""
     if ratio:
-        if key.endswith("fraction_of_peak"):
+        if key.endswith(("fraction_of_peak", "_share")):
             return f"{number(100 * values[key], lang)} %{stale}"
         return f"{number(values[key], lang)}×{stale}"
     fig = values[key]
     if field:
         if field not in fig:
             raise FigureError(f"{where}: bench key '{key}' has no field '{field}'")
+        if field == "images":  # training + validation images, grouped as the page's language writes them
+            sep = "\u00a0" if lang == "es" else ","
+            return " + ".join(f"{n:,}".replace(",", sep) for n in fig["images"])
         return f"{with_unit(fig[field], fig['unit'], lang)}{stale}"
     images = f"; {fig['images'][0]} + {fig['images'][1]} {t['images']}" if "images" in fig else ""
     scale, shown = scaled_unit(fig["median"], fig["unit"])  # min and max in the median's unit

@@ -5,6 +5,7 @@
 2. Offline fixtures: where a page's real code downloads a file through Keras's get_file, the
    file that scripts/make_fixtures.py generated is served instead, and a note on stderr says so.
    The page keeps its real loading code; only this boundary is substituted.
+3. One import hook (after_import): patches applied right after a module first runs.
 
 Pages run with --online (make test-online) start without this file.
 """
@@ -94,8 +95,16 @@ def _patch_keras_get_file(module):
     module.get_file = get_file
 
 
-# Patched right after the module runs, before anything does `from ... import get_file`.
+# name -> what to call with the module right after it runs, before anything does `from ... import`.
 PATCHES = {"keras.src.utils.file_utils": _patch_keras_get_file}
+
+
+def after_import(name: str, patch) -> None:
+    """Call patch(module) right after `name` is first imported. The one import hook of every child
+    process: the bench's observer (verified_docs.bench) registers its own patches here too."""
+    if name in PATCHES:
+        raise ValueError(f"{name} is already patched after import")
+    PATCHES[name] = patch
 
 
 class _PatchAfterImport(importlib.abc.MetaPathFinder):

@@ -1,10 +1,21 @@
 KERAS_BACKEND=jax python - <<'END'
+import sys
+
 import keras
 import numpy as np
 
 data = np.load("toy_data.npz")
-model = keras.saving.load_model("toy_model.keras")
 engine = keras.backend.backend()
+
+# First, as if torch were not installed (importing it fails): where does loading stop?
+sys.modules["torch"] = None
+try:
+    keras.saving.load_model("toy_model.keras")
+except TypeError as error:
+    print("without torch, load_model:", str(error).split(". Full")[0])
+del sys.modules["torch"]  # torch can be imported again
+
+model = keras.saving.load_model("toy_model.keras")
 print(f"{engine}:", np.round(model.predict(data["three"], verbose=0).ravel(), 4))
 
 
@@ -26,4 +37,8 @@ before = model.evaluate(data["x"], data["y"], verbose=0)
 one_epoch()
 after = model.evaluate(data["x"], data["y"], verbose=0)
 print(f"one epoch of fit on {engine}, new Adam: loss {before:.4f} -> {after:.4f}")
+
+# Saved now from JAX, with JAX's Adam and its state after that epoch.
+model.save("toy_model_jax.keras")
+print("optimizer steps saved:", int(model.optimizer.iterations))
 END

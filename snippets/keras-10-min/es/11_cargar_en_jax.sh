@@ -1,10 +1,21 @@
 KERAS_BACKEND=jax python - <<'FIN'
+import sys
+
 import keras
 import numpy as np
 
 datos = np.load("datos_juguete.npz")
-modelo = keras.saving.load_model("modelo_juguete.keras")
 motor = keras.backend.backend()
+
+# Primero, como si torch no estuviera instalado (importarlo falla): ¿dónde se para la carga?
+sys.modules["torch"] = None
+try:
+    keras.saving.load_model("modelo_juguete.keras")
+except TypeError as error:
+    print("sin torch, load_model:", str(error).split(". Full")[0])
+del sys.modules["torch"]  # torch vuelve a poder importarse
+
+modelo = keras.saving.load_model("modelo_juguete.keras")
 print(f"{motor}:", np.round(modelo.predict(datos["tres"], verbose=0).ravel(), 4))
 
 
@@ -26,4 +37,8 @@ antes = modelo.evaluate(datos["x"], datos["y"], verbose=0)
 una_epoca()
 despues = modelo.evaluate(datos["x"], datos["y"], verbose=0)
 print(f"una época de fit en {motor}, Adam nuevo: pérdida {antes:.4f} -> {despues:.4f}")
+
+# Guardado ahora desde JAX, con el Adam de JAX y su estado tras esa época.
+modelo.save("modelo_juguete_jax.keras")
+print("pasos del optimizador guardados:", int(modelo.optimizer.iterations))
 FIN

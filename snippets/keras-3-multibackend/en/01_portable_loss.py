@@ -28,5 +28,5 @@ model.compile(optimizer="sgd", loss=huber_loss)
 model.fit(y_true[:, None], y_pred, epochs=1, verbose=0)
 print(
     f"{keras.backend.backend():<10} Huber = {float(ops.convert_to_numpy(result)):.6f}"
-    f"  ({kind} tensor)  fit compiled?: {model.jit_compile}"
+    f"  ({kind} tensor)  jit_compile: {model.jit_compile}"
 )

@@ -28,5 +28,5 @@ modelo.compile(optimizer="sgd", loss=perdida_huber)
 modelo.fit(y_real[:, None], y_pred, epochs=1, verbose=0)
 print(
     f"{keras.backend.backend():<10} Huber = {float(ops.convert_to_numpy(resultado)):.6f}"
-    f"  (tensor de {tipo})  ¿fit compilado?: {modelo.jit_compile}"
+    f"  (tensor de {tipo})  jit_compile: {modelo.jit_compile}"
 )

@@ -1,0 +1,16 @@
+KERAS_BACKEND=torch python - <<'END'
+import keras
+import numpy as np
+
+data = np.load("toy_data.npz")
+model = keras.saving.load_model("toy_model_jax.keras")  # with its optimizer, not compiled again
+engine = keras.backend.backend()
+print("loaded optimizer:", type(model.optimizer).__module__)
+print("steps it carries:", int(keras.ops.convert_to_numpy(model.optimizer.iterations)))
+
+before = model.evaluate(data["x"], data["y"], verbose=0)
+model.fit(data["x"], data["y"], epochs=1, batch_size=32, shuffle=False, verbose=0)
+after = model.evaluate(data["x"], data["y"], verbose=0)
+print(f"one epoch of fit on {engine}, the Adam that came from JAX: loss {before:.4f} -> {after:.4f}")
+print("steps after:", int(keras.ops.convert_to_numpy(model.optimizer.iterations)))
+END

@@ -1,0 +1,16 @@
+KERAS_BACKEND=torch python - <<'FIN'
+import keras
+import numpy as np
+
+datos = np.load("datos_juguete.npz")
+modelo = keras.saving.load_model("modelo_juguete_jax.keras")  # con su optimizador, sin recompilar
+motor = keras.backend.backend()
+print("optimizador cargado:", type(modelo.optimizer).__module__)
+print("pasos que trae:", int(keras.ops.convert_to_numpy(modelo.optimizer.iterations)))
+
+antes = modelo.evaluate(datos["x"], datos["y"], verbose=0)
+modelo.fit(datos["x"], datos["y"], epochs=1, batch_size=32, shuffle=False, verbose=0)
+despues = modelo.evaluate(datos["x"], datos["y"], verbose=0)
+print(f"una época de fit en {motor}, Adam que venía de JAX: pérdida {antes:.4f} -> {despues:.4f}")
+print("pasos después:", int(keras.ops.convert_to_numpy(modelo.optimizer.iterations)))
+FIN
