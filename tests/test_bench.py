@@ -295,3 +295,38 @@ def test_other_backends_run_the_programs_own_statements_through_its_fit(rel, che
 
 def _top_level_lines(code) -> set[int]:
     return {line for _, _, line in code.co_lines() if line}
+
+
+# ------------------------------------------------------- sentences that rest on the committed record
+
+COMMITTED = "cpu-full"
+
+
+@pytest.mark.parametrize("key, below_one, page, sentence", [
+    ("mobilenet.cpu.tensorflow_over_torch", True, "performance", "Why is TensorFlow so much faster than PyTorch on MobileNetV2?"),
+    ("mobilenet.cpu.tensorflow_over_torch_without_copies", True, "performance", "They do not explain everything"),
+    ("har.jax_over_torch", True, "keras-3-multibackend", "a tiny model, where compiling the whole step pays off"),
+])
+def test_speed_sentences_agree_with_the_committed_record(key, below_one, page, sentence):
+    """Prose that states which engine is faster must agree with the record its figures come from."""
+    from verified_docs.project import ROOT
+
+    rec = bench.read_record(ROOT / f"bench/records/{COMMITTED}.json")
+    assert rec is not None, f"bench/records/{COMMITTED}.json is missing; the pages cite it"
+    for lang in ("es", "en"):
+        assert f"bench@{COMMITTED}:ratio:{key}" in (DOCS / f"{page}.{lang}.md").read_text(), (page, lang, key)
+    assert sentence in (DOCS / f"{page}.en.md").read_text(), sentence
+    value = rec["ratios"][key]
+    assert (value < 1) == below_one, (
+        f"{page}: '{sentence}' says {key} is {'below' if below_one else 'above'} 1, "
+        f"but bench/records/{COMMITTED}.json measured {value:.3g}: reword both languages")
+
+
+def test_the_core_count_the_pages_name_is_the_records():
+    from verified_docs.project import ROOT
+
+    rec = bench.read_record(ROOT / f"bench/records/{COMMITTED}.json")
+    for page, words in (("performance.en.md", "ours has 2 cores"), ("keras-3-multibackend.en.md", "Measured on a 2-core CPU"),
+                        ("performance.es.md", "la nuestra tiene 2 núcleos"), ("keras-3-multibackend.es.md", "Medido en una CPU de 2 núcleos")):
+        assert words in (DOCS / page).read_text(), (page, words)
+        assert rec["machine"]["cores"] == 2, f"{page}: says '{words}', the record was measured on {rec['machine']['cores']} cores"

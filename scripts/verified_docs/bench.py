@@ -558,14 +558,31 @@ def machine() -> dict:
                 break
     except OSError:
         pass
-    gpu = "none"
+    info = {"cpu": cpu, "cores": os.cpu_count(), "gpu": "none", "os": platform.platform()}
     probe = subprocess.run(
-        [sys.executable, "-c", "import torch; print(torch.cuda.get_device_name(0) if torch.cuda.is_available() else '')"],
+        [sys.executable, "-c", "import json, torch; ok = torch.cuda.is_available(); print(json.dumps("
+         "{'gpu': torch.cuda.get_device_name(0) if ok else '', 'hip': torch.version.hip, 'cuda': torch.version.cuda}))"],
         capture_output=True, text=True,
     )
-    if probe.stdout.strip():
-        gpu = probe.stdout.strip()
-    return {"cpu": cpu, "cores": os.cpu_count(), "gpu": gpu, "os": platform.platform()}
+    seen = json.loads(probe.stdout.strip().splitlines()[-1]) if probe.returncode == 0 and probe.stdout.strip() else {}
+    if seen.get("gpu"):
+        # A GPU record says which stack ran it: PyTorch's ROCm (HIP) or CUDA build, and the driver.
+        info.update(gpu=seen["gpu"], runtime=f"ROCm {seen['hip']}" if seen["hip"] else f"CUDA {seen['cuda']}",
+                    driver=gpu_driver())
+    return info
+
+
+def gpu_driver() -> str:
+    """The driver's own report, from whichever vendor tool is installed; 'unknown' when none is."""
+    for command in (["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
+                    ["amd-smi", "version"], ["/opt/rocm/bin/amd-smi", "version"]):
+        try:
+            out = subprocess.run(command, capture_output=True, text=True, timeout=60)
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if out.returncode == 0 and out.stdout.strip():
+            return f"{command[0].rsplit('/', 1)[-1]}: {out.stdout.strip().splitlines()[0]}"
+    return "unknown"
 
 
 def versions() -> dict:

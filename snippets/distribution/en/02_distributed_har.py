@@ -2,13 +2,15 @@ import os
 import sys
 
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 4  # how many devices to simulate
-# XLA reads its options once, when JAX starts up (on first use): before any import is safe.
-os.environ["XLA_FLAGS"] = f"--xla_force_host_platform_device_count={N}"
 # Everything on the CPU, even if JAX sees a GPU: the N simulated devices are the CPU's.
 os.environ["JAX_PLATFORMS"] = "cpu"
 os.environ["KERAS_BACKEND"] = "jax"
 
 import jax
+
+# JAX presents the CPU as N devices; it has to be told before it first uses them.
+jax.config.update("jax_num_cpu_devices", N)
+
 import keras
 import numpy as np
 import pandas as pd
@@ -25,8 +27,6 @@ def har_data(path="vol5_diario.parquet"):
     table["target"] = log_rv
     table = table.loc[table.index < "2018-01-01"].dropna()
     z = ((table - table.mean()) / table.std()).astype("float32")
-    # DataParallel splits each batch into N equal slices: keep full batches only.
-    z = z.iloc[: len(z) // BATCH * BATCH]
     return z.drop(columns="target").to_numpy(), z["target"].to_numpy()
 
 
@@ -39,7 +39,10 @@ def train(x, y):
     return net, curve
 
 
-x, y = har_data()
+x_all, y_all = har_data()
+# DataParallel splits each batch into N equal slices: keep the full batches only.
+full = len(x_all) // BATCH * BATCH
+x, y = x_all[:full], y_all[:full]
 print("JAX sees:", ", ".join(str(d) for d in jax.devices("cpu")))
 
 # Reference: with no distribution set, everything happens on one device.
@@ -64,3 +67,12 @@ for epoch, (a, b) in enumerate(zip(curve_1, curve_n), start=1):
     print(f"{epoch:>5}  {a:>15.4f}  {b:>17.4f}")
 largest = max(abs(a - b) for a, b in zip(curve_1, curve_n))
 print("do the two curves agree within 1e-5 at every epoch?", largest < 1e-5)
+
+# With every row, the last batch is incomplete: can it be split into N equal slices?
+left = len(x_all) - full
+try:
+    train(x_all, y_all)
+    print(f"\nwith a last batch of {left} rows across {N} devices: trains without error")
+except ValueError as error:  # JAX's sharding error is a ValueError
+    print(f"\nwith a last batch of {left} rows across {N} devices: {type(error).__name__}")
+    print("  ...", str(error).split(", but ")[-1].split(" (")[0])

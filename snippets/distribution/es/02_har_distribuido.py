@@ -2,13 +2,15 @@ import os
 import sys
 
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 4  # cuántos dispositivos simular
-# XLA lee sus opciones una sola vez, cuando JAX arranca (en su primer uso): antes de importar, seguro.
-os.environ["XLA_FLAGS"] = f"--xla_force_host_platform_device_count={N}"
 # Todo en la CPU, aunque JAX vea una GPU: los N dispositivos simulados son de la CPU.
 os.environ["JAX_PLATFORMS"] = "cpu"
 os.environ["KERAS_BACKEND"] = "jax"
 
 import jax
+
+# JAX presenta la CPU como N dispositivos; hay que decírselo antes de que los use por primera vez.
+jax.config.update("jax_num_cpu_devices", N)
+
 import keras
 import numpy as np
 import pandas as pd
@@ -25,8 +27,6 @@ def datos_har(ruta="vol5_diario.parquet"):
     tabla["objetivo"] = log_rv
     tabla = tabla.loc[tabla.index < "2018-01-01"].dropna()
     z = ((tabla - tabla.mean()) / tabla.std()).astype("float32")
-    # DataParallel parte cada lote en N trozos iguales: nos quedamos con lotes completos.
-    z = z.iloc[: len(z) // LOTE * LOTE]
     return z.drop(columns="objetivo").to_numpy(), z["objetivo"].to_numpy()
 
 
@@ -39,7 +39,10 @@ def entrenar(x, y):
     return red, curva
 
 
-x, y = datos_har()
+x_todo, y_todo = datos_har()
+# DataParallel parte cada lote en N trozos iguales: nos quedamos con los lotes completos.
+completos = len(x_todo) // LOTE * LOTE
+x, y = x_todo[:completos], y_todo[:completos]
 print("JAX ve:", ", ".join(str(d) for d in jax.devices("cpu")))
 
 # Referencia: sin ninguna distribución activa, todo ocurre en un dispositivo.
@@ -64,3 +67,12 @@ for epoca, (a, b) in enumerate(zip(curva_1, curva_n), start=1):
     print(f"{epoca:>5}  {a:>17.4f}  {b:>17.4f}")
 mayor = max(abs(a - b) for a, b in zip(curva_1, curva_n))
 print("¿las dos curvas coinciden a menos de 1e-5 en cada época?", mayor < 1e-5)
+
+# Con todas las filas, el último lote queda incompleto: ¿se puede partir en N trozos iguales?
+sobran = len(x_todo) - completos
+try:
+    entrenar(x_todo, y_todo)
+    print(f"\ncon un último lote de {sobran} filas entre {N} dispositivos: entrena sin error")
+except ValueError as error:  # el error de reparto de JAX es un ValueError
+    print(f"\ncon un último lote de {sobran} filas entre {N} dispositivos: {type(error).__name__}")
+    print("  ...", str(error).split(", but ")[-1].split(" (")[0])
