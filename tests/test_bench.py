@@ -114,6 +114,14 @@ def test_gpu_record_fills_gpu_figures(page, with_record):
     assert render(page, "{{ bench:mobilenet.cuda.epoch.median }}", "en") == "1.5 s"
 
 
+def test_gpu_record_names_the_stack_that_drove_the_gpu(page, with_record):
+    rec = record(gpu="AMD Radeon RX 7600")
+    rec["machine"].update(runtime="ROCm 6.4.43482", driver="amd-smi: AMDSMI Tool: 26.0.0")
+    with_record(rec)
+    out = render(page, "{{ bench:provenance }}", "en")
+    assert "GPU: AMD Radeon RX 7600) (ROCm 6.4.43482; amd-smi: AMDSMI Tool: 26.0.0)" in out, out
+
+
 def test_no_record_says_what_to_run(page, monkeypatch, tmp_path):
     monkeypatch.setenv("BENCH_RECORD", str(tmp_path / "absent.json"))
     assert "make bench" in render(page, "{{ bench:har.torch.warm_40 }}", "en")

@@ -88,6 +88,8 @@ def render(expr: str, record: dict | None, lang: str, committed: bool, where: st
             return t["none"]
         m, v = record["machine"], record["versions"]
         head = (t["recorded"] if committed else t["measured"]).format(date=record["date"], **m)
+        if "runtime" in m:  # a GPU record: the stack that drove the GPU
+            head += f" ({m['runtime']}; {m.get('driver', 'unknown')})"
         line = f"{head}, {t['with'].format(commit=record['commit'], mode=record['mode'], **v)}."
         return line + (f" **⚠ {t['stale']}.**" if record["stale"] else "")
     if expr.startswith("chart:"):

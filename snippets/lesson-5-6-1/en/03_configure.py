@@ -11,8 +11,8 @@ os.environ.update(
         "MKL_NUM_THREADS": THREADS,  # Intel's BLAS, if present
         "TF_NUM_INTRAOP_THREADS": THREADS,  # TensorFlow
         "TF_NUM_INTEROP_THREADS": THREADS,
-        # JAX (XLA) on CPU: these two options cut its threads down, but do not guarantee one
-        "XLA_FLAGS": "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1",
+        # JAX (XLA) on CPU: this option cuts its threads down, but does not guarantee one
+        "XLA_FLAGS": "--xla_cpu_multi_thread_eigen=false",
         "KERAS_BACKEND": "torch",  # what the shell would do, before the first Keras import
     }
 )

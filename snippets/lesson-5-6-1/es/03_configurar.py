@@ -11,8 +11,8 @@ os.environ.update(
         "MKL_NUM_THREADS": HILOS,  # BLAS de Intel, si lo hay
         "TF_NUM_INTRAOP_THREADS": HILOS,  # TensorFlow
         "TF_NUM_INTEROP_THREADS": HILOS,
-        # JAX (XLA) en CPU: estas dos opciones reducen sus hilos, pero no garantizan uno solo
-        "XLA_FLAGS": "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1",
+        # JAX (XLA) en CPU: esta opción reduce sus hilos, pero no garantiza uno solo
+        "XLA_FLAGS": "--xla_cpu_multi_thread_eigen=false",
         "KERAS_BACKEND": "torch",  # lo que haría la shell, antes del primer import de Keras
     }
 )
