@@ -313,7 +313,7 @@ COMMITTED = "cpu-full"
 @pytest.mark.parametrize("key, below_one, page, sentence", [
     ("mobilenet.cpu.tensorflow_over_torch", True, "performance", "Why is TensorFlow so much faster than PyTorch on MobileNetV2?"),
     ("mobilenet.cpu.tensorflow_over_torch_without_copies", True, "performance", "They do not explain everything"),
-    ("har.jax_over_torch", True, "keras-3-multibackend", "a tiny model, where compiling the whole step pays off"),
+    ("har.jax_over_torch", True, "keras-3-multibackend", "a tiny model, on which the whole compiled step wins"),
 ])
 def test_speed_sentences_agree_with_the_committed_record(key, below_one, page, sentence):
     """Prose that states which engine is faster must agree with the record its figures come from."""

@@ -13,6 +13,8 @@ try:
     keras.saving.load_model("toy_model.keras")
 except TypeError as error:
     print("without torch, load_model:", str(error).split(". Full")[0])
+keras.saving.load_model("toy_model.keras", compile=False)
+print("without torch, load_model(compile=False): loaded")
 del sys.modules["torch"]  # torch can be imported again
 
 model = keras.saving.load_model("toy_model.keras")
@@ -40,5 +42,6 @@ print(f"one epoch of fit on {engine}, new Adam: loss {before:.4f} -> {after:.4f}
 
 # Saved now from JAX, with JAX's Adam and its state after that epoch.
 model.save("toy_model_jax.keras")
-print("optimizer steps saved:", int(model.optimizer.iterations))
+state = sum(float(np.abs(keras.ops.convert_to_numpy(v)).sum()) for v in model.optimizer.variables)
+print(f"saved from {engine}: {int(model.optimizer.iterations)} steps, optimizer state {state:.6f}")
 END

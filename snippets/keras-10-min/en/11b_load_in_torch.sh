@@ -5,12 +5,20 @@ import numpy as np
 data = np.load("toy_data.npz")
 model = keras.saving.load_model("toy_model_jax.keras")  # with its optimizer, not compiled again
 engine = keras.backend.backend()
+
+
+def state():
+    """The optimizer's steps and the sum of |values| of all its variables (moments included)."""
+    total = sum(float(np.abs(keras.ops.convert_to_numpy(v)).sum()) for v in model.optimizer.variables)
+    return int(keras.ops.convert_to_numpy(model.optimizer.iterations)), total
+
+
 print("loaded optimizer:", type(model.optimizer).__module__)
-print("steps it carries:", int(keras.ops.convert_to_numpy(model.optimizer.iterations)))
+print("loaded on {}: {} steps, optimizer state {:.6f}".format(engine, *state()))
 
 before = model.evaluate(data["x"], data["y"], verbose=0)
 model.fit(data["x"], data["y"], epochs=1, batch_size=32, shuffle=False, verbose=0)
 after = model.evaluate(data["x"], data["y"], verbose=0)
 print(f"one epoch of fit on {engine}, the Adam that came from JAX: loss {before:.4f} -> {after:.4f}")
-print("steps after:", int(keras.ops.convert_to_numpy(model.optimizer.iterations)))
+print("steps after:", state()[0])
 END

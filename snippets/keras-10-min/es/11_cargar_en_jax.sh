@@ -13,6 +13,8 @@ try:
     keras.saving.load_model("modelo_juguete.keras")
 except TypeError as error:
     print("sin torch, load_model:", str(error).split(". Full")[0])
+keras.saving.load_model("modelo_juguete.keras", compile=False)
+print("sin torch, load_model(compile=False): cargado")
 del sys.modules["torch"]  # torch vuelve a poder importarse
 
 modelo = keras.saving.load_model("modelo_juguete.keras")
@@ -40,5 +42,6 @@ print(f"una época de fit en {motor}, Adam nuevo: pérdida {antes:.4f} -> {despu
 
 # Guardado ahora desde JAX, con el Adam de JAX y su estado tras esa época.
 modelo.save("modelo_juguete_jax.keras")
-print("pasos del optimizador guardados:", int(modelo.optimizer.iterations))
+estado = sum(float(np.abs(keras.ops.convert_to_numpy(v)).sum()) for v in modelo.optimizer.variables)
+print(f"guardado desde {motor}: {int(modelo.optimizer.iterations)} pasos, estado del optimizador {estado:.6f}")
 FIN

@@ -5,12 +5,20 @@ import numpy as np
 datos = np.load("datos_juguete.npz")
 modelo = keras.saving.load_model("modelo_juguete_jax.keras")  # con su optimizador, sin recompilar
 motor = keras.backend.backend()
+
+
+def estado():
+    """Los pasos del optimizador y la suma de |valores| de todas sus variables (momentos incluidos)."""
+    suma = sum(float(np.abs(keras.ops.convert_to_numpy(v)).sum()) for v in modelo.optimizer.variables)
+    return int(keras.ops.convert_to_numpy(modelo.optimizer.iterations)), suma
+
+
 print("optimizador cargado:", type(modelo.optimizer).__module__)
-print("pasos que trae:", int(keras.ops.convert_to_numpy(modelo.optimizer.iterations)))
+print("cargado en {}: {} pasos, estado del optimizador {:.6f}".format(motor, *estado()))
 
 antes = modelo.evaluate(datos["x"], datos["y"], verbose=0)
 modelo.fit(datos["x"], datos["y"], epochs=1, batch_size=32, shuffle=False, verbose=0)
 despues = modelo.evaluate(datos["x"], datos["y"], verbose=0)
 print(f"una época de fit en {motor}, Adam que venía de JAX: pérdida {antes:.4f} -> {despues:.4f}")
-print("pasos después:", int(keras.ops.convert_to_numpy(modelo.optimizer.iterations)))
+print("pasos después:", estado()[0])
 FIN

@@ -1,15 +1,20 @@
-means_input = keras.Input((3,), name="har_means")
-asset_input = keras.Input((1,), dtype="int32", name="asset_id")
-# One learned number per asset (6 assets, dimension 1): its own level, like a fixed effect.
-level = layers.Embedding(input_dim=6, output_dim=1, name="asset_level")(asset_input)
-level = layers.Reshape((1,), name="flat_level")(level)
-joined = layers.Concatenate(name="joined")([means_input, level])
-forecast = layers.Dense(1, name="forecast")(joined)
-har_panel = keras.Model([means_input, asset_input], forecast, name="har_panel")
+ASSETS = 6
+means = keras.Input((3,), name="har_means")  # the three means of log RV, as in the HAR
+asset = keras.Input((1,), dtype="int32", name="asset")  # which asset it is: 0, 1, ..., 5
 
-layer_table = pd.DataFrame(
-    [(c.name, type(c).__name__, str(c.output.shape), c.count_params()) for c in har_panel.layers],
-    columns=["layer", "type", "output", "parameters"],
-)
-print(layer_table.to_string(index=False))
-print("parameters in total:", har_panel.count_params())
+# Common slopes: a layer without a constant on the means.
+common_part = layers.Dense(1, use_bias=False, name="slopes")(means)
+# One level per asset: the number becomes a one-hot vector and a layer without a constant weighs it.
+one_of_six = layers.CategoryEncoding(num_tokens=ASSETS, output_mode="one_hot", name="one_of_six")(asset)
+level = layers.Dense(1, use_bias=False, name="asset_level")(one_of_six)
+panel_har = keras.Model([means, asset], layers.Add(name="forecast")([common_part, level]))
+
+for layer in panel_har.layers:
+    print(f"{layer.name:<17} {type(layer).__name__:<16} {layer.count_params()} parameters")
+print("in total:", panel_har.count_params(), "= 3 common slopes + 6 levels")
+
+# With the means at zero, what is left of the forecast is each asset's level.
+levels = panel_har.get_layer("asset_level").get_weights()[0].ravel()
+zeros, ids = np.zeros((ASSETS, 3), "float32"), np.arange(ASSETS).reshape(-1, 1)
+with_zero_means = ops.convert_to_numpy(panel_har([zeros, ids])).ravel()
+print("with zero means, is the forecast each asset's level?", np.allclose(with_zero_means, levels))

@@ -1,4 +1,4 @@
-"""JAX: the Keras model as a pure function (stateless_call), with jax.grad and jax.jit."""
+"""jax_stateless.py: the Keras network turned into a pure JAX function, and trained with it."""
 
 import os
 
@@ -18,40 +18,40 @@ import numpy as np
 
 data = np.load("har.npz")
 net = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
-state = [v.value for v in net.non_trainable_variables]  # Dense has none, but the call asks for it
-
-
-def mse(weights, x, y):
-    """The weights come in as an argument: the model keeps nothing between calls."""
-    pred, _ = net.stateless_call(weights, state, x)  # returns the output and the new state
-    return jnp.mean((pred[:, 0] - y) ** 2)
-
-
-def as_row(weights):
-    """[kernel (3, 1), bias (1,)] -> [d1, s5, m22, b]."""
-    return np.concatenate([np.ravel(p) for p in weights])
-
-
-# 1) Gradient with PyTorch's weights and the same batch as in the autograd cell.
-net.load_weights("har_torch.weights.h5")
-gradient = jax.jit(jax.grad(mse))  # derivative with respect to the weights, compiled with XLA
-torch_weights = [v.value for v in net.trainable_variables]
-g = as_row(gradient(torch_weights, data["Xe"][::10], data["ye"][::10]))
+net.load_weights("har_torch.weights.h5")  # the weights PyTorch trained
 print("backend:", keras.config.backend())
-print("jax.grad :", np.round(g, 5))
-print("same as autograd (1e-6):", np.allclose(g, np.load("grad_torch.npy"), atol=1e-6))
 
 
-# 2) The same descent as the PyTorch loop: a pure step, compiled once.
+def loss(weights, x, y):
+    """The squared error as a function of the weights: the network keeps nothing between calls.
+    stateless_call takes the trainable weights and the others (Dense has none: an empty list)."""
+    output, _ = net.stateless_call(weights, [], x)
+    return jnp.mean(jnp.square(output[:, 0] - y))
+
+
+def flat(weights):
+    """[kernel (3, 1), bias (1,)] -> [d1, s5, m22, b], to compare them with PyTorch's."""
+    return np.concatenate([np.ravel(w) for w in weights])
+
+
+# 1) Derivative of the loss at PyTorch's weights, with the autograd cell's batch.
+value_and_derivative = jax.jit(jax.value_and_grad(loss))  # both at once, compiled
+_, derivative = value_and_derivative([v.value for v in net.trainable_variables], data["Xe"][::10], data["ye"][::10])
+print("JAX      :", np.round(flat(derivative), 5))
+print("same as autograd (1e-6):", np.allclose(flat(derivative), np.load("grad_torch.npy"), atol=1e-6))
+
+
+# 2) The PyTorch loop's descent (300 steps of 0.3 from zero), but with the loop inside the
+#    compiled function: jax.lax.fori_loop turns it into a single XLA program.
 @jax.jit
-def step(weights, x, y):
-    return [p - 0.3 * d for p, d in zip(weights, jax.grad(mse)(weights, x, y))]
+def descent(weights):
+    def one_step(_, w):
+        _, d = value_and_derivative(w, data["Xe"], data["ye"])
+        return [a - 0.3 * g for a, g in zip(w, d)]
+
+    return jax.lax.fori_loop(0, 300, one_step, weights)
 
 
-weights = [jnp.zeros((3, 1)), jnp.zeros(1)]  # the same start: zeros
-for _ in range(300):
-    weights = step(weights, data["Xe"], data["ye"])
-scale = data["sd_y"] / data["sd_x"]
-print("slopes in log RV:", np.round(as_row(weights)[:3] * scale, 4))
-print("same as the PyTorch loop (1e-5):",
-      np.allclose(as_row(weights), np.load("torch_loop_weights.npy"), atol=1e-5))
+final = flat(descent([jnp.zeros((3, 1)), jnp.zeros(1)]))
+print("slopes in log RV:", np.round(final[:3] * data["sd_y"] / data["sd_x"], 4))
+print("same as the PyTorch loop (1e-5):", np.allclose(final, np.load("torch_loop_weights.npy"), atol=1e-5))
