@@ -9,8 +9,9 @@ one_of_six = layers.CategoryEncoding(num_tokens=ASSETS, output_mode="one_hot", n
 level = layers.Dense(1, use_bias=False, name="asset_level")(one_of_six)
 panel_har = keras.Model([means, asset], layers.Add(name="forecast")([common_part, level]))
 
+# The graph, layer by layer: what shape comes out of each one and how many parameters it learns.
 for layer in panel_har.layers:
-    print(f"{layer.name:<17} {type(layer).__name__:<16} {layer.count_params()} parameters")
+    print(f"{layer.name:<17} {type(layer).__name__:<16} {str(layer.output.shape):<10} {layer.count_params()} parameters")
 print("in total:", panel_har.count_params(), "= 3 common slopes + 6 levels")
 
 # With the means at zero, what is left of the forecast is each asset's level.

@@ -9,8 +9,9 @@ uno_de_seis = layers.CategoryEncoding(num_tokens=ACTIVOS, output_mode="one_hot",
 nivel = layers.Dense(1, use_bias=False, name="nivel_del_activo")(uno_de_seis)
 har_panel = keras.Model([medias, activo], layers.Add(name="prevision")([parte_comun, nivel]))
 
+# El grafo, capa a capa: qué forma sale de cada una y cuántos parámetros aprende.
 for capa in har_panel.layers:
-    print(f"{capa.name:<17} {type(capa).__name__:<16} {capa.count_params()} parámetros")
+    print(f"{capa.name:<17} {type(capa).__name__:<16} {str(capa.output.shape):<10} {capa.count_params()} parámetros")
 print("en total:", har_panel.count_params(), "= 3 pendientes comunes + 6 niveles")
 
 # Con las medias a cero, lo que queda de la previsión es el nivel de cada activo.

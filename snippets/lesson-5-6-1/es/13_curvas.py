@@ -15,6 +15,7 @@ print("primera época a menos de un 1 % del MSE de la OLS:",
       {b: int(cerca[b].idxmax()) if cerca[b].any() else None for b in curvas})
 
 plt.rcParams["svg.hashsalt"] = "5-6-1"  # el mismo SVG en cada ejecución
+plt.rcParams["svg.fonttype"] = "none"  # letras como texto, no como trazos: un SVG más ligero
 fig, eje = plt.subplots(figsize=(7, 3.6))
 curvas.plot(ax=eje, linewidth=1.5)
 eje.axhline(mse_ols, color="black", linestyle="--", linewidth=1, label="OLS")
