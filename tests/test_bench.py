@@ -338,3 +338,21 @@ def test_the_core_count_the_pages_name_is_the_records():
                         ("performance.es.md", "la nuestra tiene 2 núcleos"), ("keras-3-multibackend.es.md", "Medido en una CPU de 2 núcleos")):
         assert words in (DOCS / page).read_text(), (page, words)
         assert rec["machine"]["cores"] == 2, f"{page}: says '{words}', the record was measured on {rec['machine']['cores']} cores"
+
+
+def test_every_committed_record_the_pages_cite_is_fresh():
+    """The published pages never show a committed measurement as stale: a change to what the
+    figures depend on (bench.inputs_hash) has to come with a new measurement."""
+    import re
+
+    from verified_docs.project import ROOT
+
+    cited = {m for path in DOCS.rglob("*.md") for m in re.findall(r"\{\{\s*bench@([\w.-]+):", path.read_text())}
+    assert cited, "no page cites a committed bench record"
+    for name in sorted(cited):
+        rec = bench.read_record(ROOT / f"bench/records/{name}.json")
+        assert rec is not None, f"a page cites bench/records/{name}.json, which does not exist"
+        assert not rec["stale"], (
+            f"bench/records/{name}.json was measured with other inputs than today's (its inputs_hash "
+            f"{rec['inputs_hash']}, today's {bench.inputs_hash()}): the pages would mark its figures stale. "
+            f"Run `make bench` and copy build/bench/record.json to bench/records/{name}.json")
