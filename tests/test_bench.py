@@ -79,6 +79,7 @@ def test_sizes_of_a_figure_come_from_the_record_in_the_pages_language(page, with
     with_record(rec)
     assert render(page, "{{ bench:mobilenet.cpu.epoch.images }}") == "2\u00a0944 + 368"
     assert render(page, "{{ bench:mobilenet.cpu.epoch.images }}", "en") == "2,944 + 368"
+    assert "2,944 + 368 images)" in render(page, "{{ bench:mobilenet.cpu.epoch }}", "en")  # the same sizes in a figure
     with pytest.raises(FigureError, match="har.torch.warm_40' has no field 'images'"):
         render(page, "{{ bench:har.torch.warm_40.images }}")
 

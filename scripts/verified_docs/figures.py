@@ -81,6 +81,12 @@ def with_unit(value: float, unit: str, lang: str) -> str:
     return f"{number(value / scale, lang)} {shown}"
 
 
+def sizes(fig: dict, lang: str) -> str:
+    """Training + validation images of a figure, grouped as the page's language writes numbers."""
+    sep = "\u00a0" if lang == "es" else ","
+    return " + ".join(f"{n:,}".replace(",", sep) for n in fig["images"])
+
+
 def render(expr: str, record: dict | None, lang: str, committed: bool, where: str) -> str:
     t = TEXT[lang]
     if expr == "provenance":
@@ -124,11 +130,10 @@ def render(expr: str, record: dict | None, lang: str, committed: bool, where: st
     if field:
         if field not in fig:
             raise FigureError(f"{where}: bench key '{key}' has no field '{field}'")
-        if field == "images":  # training + validation images, grouped as the page's language writes them
-            sep = "\u00a0" if lang == "es" else ","
-            return " + ".join(f"{n:,}".replace(",", sep) for n in fig["images"])
+        if field == "images":
+            return sizes(fig, lang)
         return f"{with_unit(fig[field], fig['unit'], lang)}{stale}"
-    images = f"; {fig['images'][0]} + {fig['images'][1]} {t['images']}" if "images" in fig else ""
+    images = f"; {sizes(fig, lang)} {t['images']}" if "images" in fig else ""
     scale, shown = scaled_unit(fig["median"], fig["unit"])  # min and max in the median's unit
     median, low, high = (number(fig[k] / scale, lang) for k in ("median", "min", "max"))
     return f"{median} {shown} ({low}–{high}, {fig['reps']} {t['reps']}{images}){stale}"
