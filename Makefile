@@ -33,7 +33,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Keep TensorFlow's C++ logging to errors so that real warnings stand out.
 export TF_CPP_MIN_LOG_LEVEL := 2
 
-.PHONY: site publish serve test test-fast test-shard test-merged durations test-gpu test-online outputs fixtures lock clean bench mutation mutation-quick diagrams
+.PHONY: site publish serve lint test test-fast test-shard test-merged durations test-gpu test-online outputs fixtures lock clean bench mutation mutation-quick diagrams
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -85,12 +85,19 @@ bench: $(STAMP)
 serve: $(STAMP) $(VENDOR) $(DATA)
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
 
-## make test: every page in both languages (each executed once), the engine's tests, the built site
+## make lint: ruff's lint and format check of the engine and the tests ([tool.ruff] in pyproject.toml)
+lint: $(STAMP)
+	$(BIN)/ruff check scripts tests
+	$(BIN)/ruff format --check scripts tests
+
+## make test: the lint, then every page in both languages (each executed once), the engine's tests, the built site
 test: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM)
+	$(MAKE) --no-print-directory lint
 	$(BIN)/python -m pytest
 
 ## make test-fast: like make test, but pages unchanged since they last passed are not re-run
 test-fast: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM)
+	$(MAKE) --no-print-directory lint
 	$(BIN)/python -m pytest --cached
 
 # A sharded run (CI's matrix, .github/workflows/docs.yml): shard i of n runs its share of every check
@@ -109,6 +116,7 @@ test-shard: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM)
 # builds the site once and runs the site and browser tests.
 ## make test-merged: merge build/shards/*/ into build/, then build the site once and run its tests
 test-merged: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM)
+	$(MAKE) --no-print-directory lint
 	$(BIN)/python -m verified_docs.shards merge build/shards/*/
 	$(BIN)/python -m pytest -m site
 

@@ -41,8 +41,12 @@ N_TRAIN, N_TEST = 12_000, 2_000
 # Seven segments as line segments in a unit box (x right, y down): a top, b top-right,
 # c bottom-right, d bottom, e bottom-left, f top-left, g middle.
 SEGMENTS = {
-    "a": ((0, 0), (1, 0)), "b": ((1, 0), (1, 0.5)), "c": ((1, 0.5), (1, 1)),
-    "d": ((0, 1), (1, 1)), "e": ((0, 0.5), (0, 1)), "f": ((0, 0), (0, 0.5)),
+    "a": ((0, 0), (1, 0)),
+    "b": ((1, 0), (1, 0.5)),
+    "c": ((1, 0.5), (1, 1)),
+    "d": ((0, 1), (1, 1)),
+    "e": ((0, 0.5), (0, 1)),
+    "f": ((0, 0), (0, 0.5)),
     "g": ((0, 0.5), (1, 0.5)),
 }
 DIGITS = ["abcdef", "bc", "abged", "abgcd", "fgbc", "afgcd", "afgedc", "abc", "abcdefg", "abcdfg"]
@@ -94,9 +98,7 @@ def write_mobilenet_weights(path: Path) -> None:
     from keras.src.legacy.saving import legacy_h5_format
 
     keras.utils.set_random_seed(SEED)
-    model = keras.applications.MobileNetV2(
-        input_shape=(160, 160, 3), include_top=False, weights=None
-    )
+    model = keras.applications.MobileNetV2(input_shape=(160, 160, 3), include_top=False, weights=None)
     path.parent.mkdir(parents=True, exist_ok=True)
     with h5py.File(path, "w") as f:
         legacy_h5_format.save_weights_to_hdf5_group(f, model)
@@ -160,9 +162,7 @@ def prepare_pets(out: Path, rng: np.random.Generator, **sizes) -> None:
         "annotations": raw / "annotations",
     }
     builder = tfds.builder("oxford_iiit_pet:4.0.0", data_dir=str(out / "tfds"))
-    builder.download_and_prepare(
-        download_config=tfds.download.DownloadConfig(try_download_gcs=False)
-    )
+    builder.download_and_prepare(download_config=tfds.download.DownloadConfig(try_download_gcs=False))
 
 
 def main(out: Path) -> None:

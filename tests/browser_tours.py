@@ -29,13 +29,18 @@ CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))  # the Makefile
 # Headless, as root, on a machine with no way out: without the background-networking flags Chromium
 # keeps trying to reach Google's hosts, and those attempts would be reported as leaks.
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 LOCALHOST = {"127.0.0.1", "localhost"}
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
-TOUR_WORKERS = 2          # browsers at once: 3 were no faster on 2 cores (213 s against 196-211 s)
-TOUR_TIMEOUT_S = 180      # one view, every check of it; the longest took about 25 s here
+TOUR_WORKERS = 2  # browsers at once: 3 were no faster on 2 cores (213 s against 196-211 s)
+TOUR_TIMEOUT_S = 180  # one view, every check of it; the longest took about 25 s here
 PAGES = readable_pages()
 
 
@@ -57,14 +62,16 @@ def page_url(server: str, site: Path, page: Page) -> str:
 class Visit:
     """One page opened in a fresh browser context, with everything that went wrong recorded."""
 
-    def __init__(self, browser, url: str, where: str, viewport=VIEWPORTS["desktop"], scheme: str = "light",
-                 base: str | None = None):
+    def __init__(
+        self, browser, url: str, where: str, viewport=VIEWPORTS["desktop"], scheme: str = "light", base: str | None = None
+    ):
         self.where = where
         self.base = base or url  # requests outside it leave the site
         self.problems: list[str] = []
         self.responses: list = []
-        self.context = browser.new_context(viewport=viewport, color_scheme=scheme,
-                                           permissions=["clipboard-read", "clipboard-write"])
+        self.context = browser.new_context(
+            viewport=viewport, color_scheme=scheme, permissions=["clipboard-read", "clipboard-write"]
+        )
         self.context.set_default_timeout(15_000)
         self.context.route("**/*", self._route)
         self.tab = self.context.new_page()
@@ -110,8 +117,8 @@ class Visit:
 @dataclass(frozen=True)
 class Check:
     name: str
-    order: int       # place in a tour: checks that change the page (clicks, navigation) come last
-    run: Callable    # run(visit, page, view, tours) -> None, or pytest.fail(...) with what is wrong
+    order: int  # place in a tour: checks that change the page (clicks, navigation) come last
+    run: Callable  # run(visit, page, view, tours) -> None, or pytest.fail(...) with what is wrong
 
 
 CHECKS: dict[str, Check] = {}
@@ -119,9 +126,11 @@ CHECKS: dict[str, Check] = {}
 
 def tour_check(name: str, order: int):
     """Registers a check that runs inside a tour (see the module's docstring)."""
+
     def register(run):
         CHECKS[name] = Check(name, order, run)
         return run
+
     return register
 
 
@@ -147,8 +156,9 @@ class Tours:
         for view in wanted:  # the order the tests ask for them
             self.todo.put(view)
         self.wanted = wanted
-        self.threads = [threading.Thread(target=self._work, daemon=True, name=f"tour-{i}")
-                        for i in range(min(TOUR_WORKERS, len(wanted)))]
+        self.threads = [
+            threading.Thread(target=self._work, daemon=True, name=f"tour-{i}") for i in range(min(TOUR_WORKERS, len(wanted)))
+        ]
         for t in self.threads:
             t.start()
 
@@ -175,8 +185,14 @@ class Tours:
         page = self.pages[view.page_id]
         names = sorted(self.wanted[view], key=lambda n: CHECKS[n].order)
         try:
-            v = Visit(browser, page_url(self.server, self.served, page), f"{rel(page.path)} [{page.lang}]",
-                      VIEWPORTS[view.width], view.scheme, base=self.server)
+            v = Visit(
+                browser,
+                page_url(self.server, self.served, page),
+                f"{rel(page.path)} [{page.lang}]",
+                VIEWPORTS[view.width],
+                view.scheme,
+                base=self.server,
+            )
             self._took("open", self.started[view])
         except Exception as exc:  # noqa: BLE001 - the page did not even open
             for name in names:
@@ -212,9 +228,11 @@ class Tours:
             except TimeoutError:
                 started = self.started.get(view)
                 if started is not None and time.monotonic() - started > TOUR_TIMEOUT_S:
-                    pytest.fail(f"{rel(page.path)} [{page.lang}] at {width} width, {scheme} theme: the browser gave "
-                                f"no result for {name!r} within {TOUR_TIMEOUT_S} s of opening the page (hung?)",
-                                pytrace=False)
+                    pytest.fail(
+                        f"{rel(page.path)} [{page.lang}] at {width} width, {scheme} theme: the browser gave "
+                        f"no result for {name!r} within {TOUR_TIMEOUT_S} s of opening the page (hung?)",
+                        pytrace=False,
+                    )
                 if not any(t.is_alive() for t in self.threads) and not future.done():
                     pytest.fail(f"{rel(page.path)} [{page.lang}]: no browser is left to run {name!r}", pytrace=False)
 

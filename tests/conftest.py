@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -14,8 +12,8 @@ import pytest
 from browser_tours import Tours, missing_browser, wanted_views
 from verified_docs.diagrams import NO_DRAWING
 from verified_docs.local_server import QuietHandler, serve
-from verified_docs.project import BUILD, ROOT
-from verified_docs.pytest_plugin import cached_site_test
+from verified_docs.project import BUILD
+from verified_docs.pytest_plugin import cached_site_test, mkdocs_build
 
 # Every site build the tests start checks the committed diagrams and never redraws one: a stale SVG
 # fails the suite instead of being quietly rewritten in the checkout (tests/test_diagrams.py).
@@ -33,16 +31,7 @@ class SubpathHandler(QuietHandler):
     def translate_path(self, path):
         if not urlsplit(path).path.startswith(SUBPATH):
             return str(Path(self.directory) / "__outside_the_site__")
-        return super().translate_path("/" + path[len(SUBPATH):])
-
-
-def mkdocs_build(*args: str, **env: str) -> subprocess.CompletedProcess:
-    """`mkdocs build --strict ARGS` from the checkout, as the tests run it: the address and the
-    publication flag come only from `env`, never from the maintainer's shell."""
-    inherited = {k: v for k, v in os.environ.items() if k not in ("SITE_URL", "SITE_PUBLISH")}
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=600,
-                          env=dict(inherited, NO_MKDOCS_2_WARNING="1", **env))
+        return super().translate_path("/" + path[len(SUBPATH) :])
 
 
 @pytest.fixture(scope="session")
@@ -95,8 +84,11 @@ def browser_tours(request, served_site, page_weights) -> Tours:
 def _start_browser_tours_early(request):
     """The first test that reads the built site starts the browser tours, so that they run while
     the other site tests do."""
-    if "site" in request.fixturenames and not missing_browser() and any(
-            i.get_closest_marker("tour") for i in request.session.items):
+    if (
+        "site" in request.fixturenames
+        and not missing_browser()
+        and any(i.get_closest_marker("tour") for i in request.session.items)
+    ):
         try:
             request.getfixturevalue("browser_tours")
         except pytest.fail.Exception:
@@ -110,9 +102,11 @@ def pytest_terminal_summary(terminalreporter, config):
         for view, seconds in sorted(tours.seconds.items(), key=lambda kv: -kv[1])[:8]:
             checks = ", ".join(sorted(tours.wanted[view]))
             terminalreporter.write_line(f"{seconds:6.1f} s  {view.page_id} {view.width} {view.scheme}: {checks}")
-        terminalreporter.write_line(f"{sum(tours.seconds.values()):6.1f} s  total, {len(tours.seconds)} tours, "
-                                    f"{len(tours.threads)} browsers at a time; per step: " + ", ".join(
-                                        f"{name} {s:.0f} s" for name, s in sorted(tours.check_seconds.items(), key=lambda kv: -kv[1])))
+        terminalreporter.write_line(
+            f"{sum(tours.seconds.values()):6.1f} s  total, {len(tours.seconds)} tours, "
+            f"{len(tours.threads)} browsers at a time; per step: "
+            + ", ".join(f"{name} {s:.0f} s" for name, s in sorted(tours.check_seconds.items(), key=lambda kv: -kv[1]))
+        )
     weights = config.stash.get(WEIGHTS, {})
     if not weights:
         return

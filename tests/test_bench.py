@@ -4,6 +4,7 @@ import json
 from types import SimpleNamespace
 
 import pytest
+
 from verified_docs import bench
 from verified_docs import figures as hook
 from verified_docs.figures import FigureError
@@ -15,12 +16,22 @@ def record(gpu="none", inputs_hash=None) -> dict:
     figures = {key: dict(fig) for key in bench.FIGURE_KEYS if gpu != "none" or ".cuda." not in key}
     ratios = {key: 0.25 for key in bench.RATIO_KEYS if gpu != "none" or ("cuda" not in key and "gpu" not in key)}
     return {
-        "schema": 1, "mode": "full", "date": "2026-11-29 10:00 UTC", "commit": "abc1234",
+        "schema": 1,
+        "mode": "full",
+        "date": "2026-11-29 10:00 UTC",
+        "commit": "abc1234",
         "inputs_hash": inputs_hash or bench.inputs_hash(),
-        "versions": {"python": "3.11.7", "keras": "3.15.1", "torch": "2.13.0", "jax": "0.10.2",
-                     "tensorflow": "2.21.0", "numpy": "2.4.6"},
+        "versions": {
+            "python": "3.11.7",
+            "keras": "3.15.1",
+            "torch": "2.13.0",
+            "jax": "0.10.2",
+            "tensorflow": "2.21.0",
+            "numpy": "2.4.6",
+        },
         "machine": {"cpu": "Test CPU", "cores": 2, "gpu": gpu, "os": "Linux"},
-        "figures": figures, "ratios": ratios,
+        "figures": figures,
+        "ratios": ratios,
     }
 
 
@@ -149,7 +160,6 @@ def test_bench_schema_covers_what_the_site_asks_for():
     """Every placeholder on the real pages names a key the bench can produce."""
     import re
 
-
     for path in DOCS.rglob("*.md"):
         for m in hook.PLACEHOLDER.finditer(path.read_text()):
             expr = m["expr"]
@@ -163,21 +173,25 @@ def test_bench_schema_covers_what_the_site_asks_for():
 # ------------------------------------------------------------- the bench runs the pages' programs
 
 
-def test_measured_programs_are_the_pages_snippet_files():
-    """The bench names the snippet files it runs, and hashes them in every language."""
+def test_measured_programs_are_the_pages_saved_files():
+    """Each program the bench times is a file a page asks its reader to save, under the name the
+    bench runs it as, and its translation is the same file on the other language's page."""
+    from verified_docs.pages import readable_pages
     from verified_docs.project import ROOT
 
-    assert bench.PROGRAMS["mobilenet"] == ("snippets/rocm/es/15_entrenar_keras.py", "entrenar_keras.py")
-    assert bench.PROGRAMS["har"] == ("snippets/lesson-5-6-1/es/11_har_keras.py", "har_keras.py")
-    assert bench.PROGRAMS["smoke"] == ("snippets/rocm/es/09_probar_rocm.py", "probar_rocm.py")
-    inputs = bench.measured_files()
-    for rel, _ in bench.PROGRAMS.values():
-        assert (ROOT / rel).is_file()
-        assert len([t for t in bench.twins(rel) if t in inputs]) >= 2, rel  # Spanish and English
-    for rel in ("snippets/rocm/en/15_train_keras.py", "snippets/rocm/en/09_test_rocm.py",
-                "snippets/lesson-5-6-1/en/11_har_keras.py", "snippets/lesson-5-6-1/en/10_save_data.py",
-                "scripts/verified_docs/bench.py", "scripts/make_fixtures.py", "scripts/make_vol5.py"):
-        assert rel in inputs
+    blocks = [b for p in readable_pages() for b in p.blocks]
+    for name, (rel, reader_name) in bench.PROGRAMS.items():
+        assert (ROOT / rel).is_file(), f"bench program {name!r}: {rel} does not exist"
+        shown = [b for b in blocks if b.snippet == ROOT / rel]
+        assert shown, f"bench program {name!r}: no page shows {rel}, so its figures time code no reader runs"
+        assert {b.title for b in shown} == {reader_name}, (
+            f"bench program {name!r}: the page saves {rel} as {sorted({str(b.title) for b in shown})}, "
+            f"the bench runs it as {reader_name}"
+        )
+        for twin in bench.twins(rel):
+            assert any(b.snippet == ROOT / twin and b.is_file for b in blocks), (
+                f"bench program {name!r}: its translation {twin} is no page's saved file"
+            )
 
 
 def test_staged_program_is_the_snippet_byte_for_byte(tmp_path):
@@ -259,14 +273,17 @@ def test_inputs_hash_ignores_the_pages_other_cells_and_prose(bench_tree):
     assert bench.inputs_hash(bench_tree) == before
 
 
-@pytest.mark.parametrize("rel, old, new", [
-    ("snippets/lesson-5-6-1/es/11_har_keras.py", "epochs=40", "epochs=41"),  # its epochs
-    ("snippets/lesson-5-6-1/en/05_sharpe.py", "ddof=", "ddof=0 or "),  # a data cell's arithmetic
-    ("scripts/make_fixtures.py", "def ", "SEED_SHIFT = 1\n\n\ndef "),  # the stand-in's generator
-    ("scripts/make_vol5.py", "def ", "SEED_SHIFT = 1\n\n\ndef "),  # the panel's generator
-    ("scripts/verified_docs/offline/sitecustomize.py", "\nimport os", "\nimport time\nimport os"),
-    ("constraints.txt", "torch==", "torch==0.0.1+"),  # a measured package's pin
-])
+@pytest.mark.parametrize(
+    "rel, old, new",
+    [
+        ("snippets/lesson-5-6-1/es/11_har_keras.py", "epochs=40", "epochs=41"),  # its epochs
+        ("snippets/lesson-5-6-1/en/05_sharpe.py", "ddof=", "ddof=0 or "),  # a data cell's arithmetic
+        ("scripts/make_fixtures.py", "def ", "SEED_SHIFT = 1\n\n\ndef "),  # the stand-in's generator
+        ("scripts/make_vol5.py", "def ", "SEED_SHIFT = 1\n\n\ndef "),  # the panel's generator
+        ("scripts/verified_docs/offline/sitecustomize.py", "\nimport os", "\nimport time\nimport os"),
+        ("constraints.txt", "torch==", "torch==0.0.1+"),  # a measured package's pin
+    ],
+)
 def test_inputs_hash_marks_figures_stale_when_an_input_changes(bench_tree, rel, old, new):
     before = bench.inputs_hash(bench_tree)
     _edit(bench_tree / rel, old, new)
@@ -282,10 +299,13 @@ def test_inputs_hash_ignores_pins_of_packages_the_bench_does_not_measure_with(be
         bench.inputs_hash(bench_tree)
 
 
-@pytest.mark.parametrize("rel, check", [
-    ("snippets/rocm/es/15_entrenar_keras.py", "comprobar_entorno()"),
-    ("snippets/rocm/en/15_train_keras.py", "check_environment()"),
-])
+@pytest.mark.parametrize(
+    "rel, check",
+    [
+        ("snippets/rocm/es/15_entrenar_keras.py", "comprobar_entorno()"),
+        ("snippets/rocm/en/15_train_keras.py", "check_environment()"),
+    ],
+)
 def test_other_backends_run_the_programs_own_statements_through_its_fit(rel, check):
     """Under jax/tensorflow only the environment check (which insists on torch) is left out."""
     import ast
@@ -311,11 +331,19 @@ def _top_level_lines(code) -> set[int]:
 COMMITTED = "cpu-full"
 
 
-@pytest.mark.parametrize("key, below_one, page, sentence", [
-    ("mobilenet.cpu.tensorflow_over_torch", True, "performance", "Why is TensorFlow so much faster than PyTorch on MobileNetV2?"),
-    ("mobilenet.cpu.tensorflow_over_torch_without_copies", True, "performance", "They do not explain everything"),
-    ("har.jax_over_torch", True, "keras-3-multibackend", "a tiny model, on which the whole compiled step wins"),
-])
+@pytest.mark.parametrize(
+    "key, below_one, page, sentence",
+    [
+        (
+            "mobilenet.cpu.tensorflow_over_torch",
+            True,
+            "performance",
+            "Why is TensorFlow so much faster than PyTorch on MobileNetV2?",
+        ),
+        ("mobilenet.cpu.tensorflow_over_torch_without_copies", True, "performance", "They do not explain everything"),
+        ("har.jax_over_torch", True, "keras-3-multibackend", "a tiny model, on which the whole compiled step wins"),
+    ],
+)
 def test_speed_sentences_agree_with_the_committed_record(key, below_one, page, sentence):
     """Prose that states which engine is faster must agree with the record its figures come from."""
     from verified_docs.project import ROOT
@@ -328,15 +356,20 @@ def test_speed_sentences_agree_with_the_committed_record(key, below_one, page, s
     value = rec["ratios"][key]
     assert (value < 1) == below_one, (
         f"{page}: '{sentence}' says {key} is {'below' if below_one else 'above'} 1, "
-        f"but bench/records/{COMMITTED}.json measured {value:.3g}: reword both languages")
+        f"but bench/records/{COMMITTED}.json measured {value:.3g}: reword both languages"
+    )
 
 
 def test_the_core_count_the_pages_name_is_the_records():
     from verified_docs.project import ROOT
 
     rec = bench.read_record(ROOT / f"bench/records/{COMMITTED}.json")
-    for page, words in (("performance.en.md", "ours has 2 cores"), ("keras-3-multibackend.en.md", "Measured on a 2-core CPU"),
-                        ("performance.es.md", "la nuestra tiene 2 núcleos"), ("keras-3-multibackend.es.md", "Medido en una CPU de 2 núcleos")):
+    for page, words in (
+        ("performance.en.md", "ours has 2 cores"),
+        ("keras-3-multibackend.en.md", "Measured on a 2-core CPU"),
+        ("performance.es.md", "la nuestra tiene 2 núcleos"),
+        ("keras-3-multibackend.es.md", "Medido en una CPU de 2 núcleos"),
+    ):
         assert words in (DOCS / page).read_text(), (page, words)
         assert rec["machine"]["cores"] == 2, f"{page}: says '{words}', the record was measured on {rec['machine']['cores']} cores"
 
@@ -356,4 +389,5 @@ def test_every_committed_record_the_pages_cite_is_fresh():
         assert not rec["stale"], (
             f"bench/records/{name}.json was measured with other inputs than today's (its inputs_hash "
             f"{rec['inputs_hash']}, today's {bench.inputs_hash()}): the pages would mark its figures stale. "
-            f"Run `make bench` and copy build/bench/record.json to bench/records/{name}.json")
+            f"Run `make bench` and copy build/bench/record.json to bench/records/{name}.json"
+        )

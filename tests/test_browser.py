@@ -37,23 +37,41 @@ SCREENSHOT_PAGES = {"index.es", "rocm.es", "keras-10-min.en", "lesson-5-6-1.en",
 PROMPT = re.compile(r"^\s*(\$|>|PS>|\(\.?venv\)\s*\$)\s", re.M)
 ROOT_PROMPT = re.compile(r"^\s*#\s+(\S+)", re.M)
 # System commands the pages use that this machine may lack (anything on PATH counts too).
-SYSTEM_COMMANDS = {"sudo", "apt", "apt-get", "dnf", "usermod", "groups", "rocminfo", "rocm-smi",
-                   "rocm_agent_enumerator", "amdgpu-arch", "pip", "python", "python3"}
+SYSTEM_COMMANDS = {
+    "sudo",
+    "apt",
+    "apt-get",
+    "dnf",
+    "usermod",
+    "groups",
+    "rocminfo",
+    "rocm-smi",
+    "rocm_agent_enumerator",
+    "amdgpu-arch",
+    "pip",
+    "python",
+    "python3",
+}
 
 
 def has_prompt(text: str) -> bool:
-    return bool(PROMPT.search(text)) or any(
-        word in SYSTEM_COMMANDS or shutil.which(word) for word in ROOT_PROMPT.findall(text)
-    )
+    return bool(PROMPT.search(text)) or any(word in SYSTEM_COMMANDS or shutil.which(word) for word in ROOT_PROMPT.findall(text))
 
 
 @pytest.mark.parametrize(
     "text, prompt",
-    [("$ pip install keras", True), ("# apt-get install chromium", True), ("(venv) $ python x.py", True),
-     ("# Keras with JAX, no torch\npip install keras", False), ("pip install keras  # pinned", False)],
+    [
+        ("$ pip install keras", True),
+        ("# apt-get install chromium", True),
+        ("(venv) $ python x.py", True),
+        ("# Keras with JAX, no torch\npip install keras", False),
+        ("pip install keras  # pinned", False),
+    ],
 )
 def test_prompt_detection(text, prompt):
     assert has_prompt(text) == prompt
+
+
 SEARCH_QUERIES = ("keras", "backend")
 IDS = [p.id for p in PAGES]
 
@@ -83,10 +101,15 @@ def check(browser_tours, request):
     params = request.node.callspec.params
 
     def result():
-        problem = browser_tours.result(params["page"], params.get("width", "desktop"), params.get("scheme", "light"),
-                                       request.node.get_closest_marker("tour").args[0])
+        problem = browser_tours.result(
+            params["page"],
+            params.get("width", "desktop"),
+            params.get("scheme", "light"),
+            request.node.get_closest_marker("tour").args[0],
+        )
         if problem:
             pytest.fail(problem, pytrace=False)
+
     return result
 
 
@@ -123,7 +146,9 @@ def renders_offline_without_errors(v: Visit, page: Page, view: View, tours) -> N
     if scripts:
         v.fail(f"loads a diagram or math script, though both are drawn at build time: {scripts}")
     # Downloads: the notebook and every file of the site the page links to answer.
-    links = v.tab.evaluate("""[...document.querySelectorAll("article a[download], article a[href*='/assets/']")].map(a => a.href)""")
+    links = v.tab.evaluate(
+        """[...document.querySelectorAll("article a[download], article a[href*='/assets/']")].map(a => a.href)"""
+    )
     for url in dict.fromkeys(links):
         status = v.context.request.get(url).status
         if status != 200 or not url.startswith(v.base):
@@ -155,10 +180,16 @@ def axe_finds_nothing_serious(v: Visit, page: Page, view: View, tours) -> None:
     result = run_axe(v.tab)
     found = [x for x in result["violations"] if x["impact"] in AXE_IMPACTS]
     if found:
-        v.fail(f"axe-core {result['testEngine']['version']} at {view.width} width, {view.scheme} theme:\n  " + "\n  ".join(
-            f"[{x['impact']}] {x['id']}: {x['help']} ({x['helpUrl']})\n      "
-            + "\n      ".join(f"{' '.join(n['target'])}: {n['failureSummary'].splitlines()[-1].strip()}" for n in x["nodes"][:5])
-            for x in found))
+        v.fail(
+            f"axe-core {result['testEngine']['version']} at {view.width} width, {view.scheme} theme:\n  "
+            + "\n  ".join(
+                f"[{x['impact']}] {x['id']}: {x['help']} ({x['helpUrl']})\n      "
+                + "\n      ".join(
+                    f"{' '.join(n['target'])}: {n['failureSummary'].splitlines()[-1].strip()}" for n in x["nodes"][:5]
+                )
+                for x in found
+            )
+        )
     v.assert_clean()
 
 
@@ -200,8 +231,10 @@ def page_weight_on_a_phone(v: Visit, page: Page, view: View, tours) -> None:
     largest = sorted(loaded.items(), key=lambda kv: -kv[1])[:3]
     tours.page_weights[page.id] = (total, largest)
     if total > MAX_PAGE_BYTES:
-        v.fail(f"loads {total / 1e6:.2f} MB on a phone, over {MAX_PAGE_BYTES / 1e6:.1f} MB; the largest: "
-               + ", ".join(f"{u} ({n / 1e3:.0f} kB)" for u, n in largest))
+        v.fail(
+            f"loads {total / 1e6:.2f} MB on a phone, over {MAX_PAGE_BYTES / 1e6:.1f} MB; the largest: "
+            + ", ".join(f"{u} ({n / 1e3:.0f} kB)" for u, n in largest)
+        )
     v.assert_clean()
 
 
@@ -242,8 +275,11 @@ def test_screenshots_for_a_person_to_look_at(check, page, width, scheme):
 def search_returns_pages_of_the_readers_language_only(v: Visit, page: Page, view: View, tours) -> None:
     root = page_url(tours.server, tours.served, page)
     # Other languages' roots, except the default's "/" that every URL starts with.
-    others = [u for u in (page_url(tours.server, tours.served, p) for p in PAGES if p.slug == "index" and p.lang != page.lang)
-              if not root.startswith(u)]
+    others = [
+        u
+        for u in (page_url(tours.server, tours.served, p) for p in PAGES if p.slug == "index" and p.lang != page.lang)
+        if not root.startswith(u)
+    ]
     for query in SEARCH_QUERIES:
         box = v.tab.locator("input.md-search__input")
         box.click()
@@ -278,7 +314,9 @@ def copy_button_copies_the_block_alone(v: Visit, page: Page, view: View, tours) 
         v.fail(f"{blocks.count()} code blocks follow a badge, the page source has {len(page.blocks)}")
     for i, block in enumerate(page.blocks):
         # A block in a collapsed <details> (troubleshooting) is copied after the reader opens it.
-        blocks.nth(i).evaluate("e => { for (let d = e.closest('details'); d; d = d.parentElement.closest('details')) d.open = true; }")
+        blocks.nth(i).evaluate(
+            "e => { for (let d = e.closest('details'); d; d = d.parentElement.closest('details')) d.open = true; }"
+        )
         button = blocks.nth(i).locator("button.md-code__button[data-md-type=copy]")
         button.hover()
         button.click()
@@ -313,8 +351,8 @@ def language_switcher_click_lands_on_the_same_page(v: Visit, page: Page, view: V
         expected = page_url(tours.server, tours.served, twin)
         try:
             v.tab.wait_for_url(expected, wait_until="load", timeout=5_000)
-        except Exception:
-            pass  # reported below with where it did land
+        except Exception:  # noqa: BLE001 - a timeout: reported below with where it did land
+            pass
         landed_lang = v.tab.evaluate("document.documentElement.lang")
         if v.tab.url != expected or landed_lang != lang:
             v.fail(f"the {lang} switcher landed on {v.tab.url} (lang={landed_lang}), not on {expected}")
@@ -369,8 +407,11 @@ def test_a_hung_tour_fails_its_tests_naming_page_view_and_check():
     tours.threads = [threading.Thread(target=stuck.wait, daemon=True)]
     tours.threads[0].start()
     try:
-        with pytest.raises(pytest.fail.Exception, match=rf"{re.escape(rel(page.path))} \[{page.lang}\] at phone width, "
-                           rf"dark theme: the browser gave no result for 'axe' within {browser_tours.TOUR_TIMEOUT_S} s"):
+        with pytest.raises(
+            pytest.fail.Exception,
+            match=rf"{re.escape(rel(page.path))} \[{page.lang}\] at phone width, "
+            rf"dark theme: the browser gave no result for 'axe' within {browser_tours.TOUR_TIMEOUT_S} s",
+        ):
             tours.result(page, "phone", "dark", "axe")
     finally:
         stuck.set()

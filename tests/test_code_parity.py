@@ -11,8 +11,7 @@ from verified_docs import code_parity
 from verified_docs.code_parity import MUTANT_KINDS, Context, Snippet, mutants, page_problems, problem
 
 
-def same(a: str, b: str, syntax: str = "python", context: Context | None = None,
-         context_b: Context | None = None) -> bool:
+def same(a: str, b: str, syntax: str = "python", context: Context | None = None, context_b: Context | None = None) -> bool:
     """The two programs compare equal as one block (a page of one cell)."""
     return problem(Path("es.py"), Path("en.py"), syntax, context, context_b or context, text_a=a, text_b=b) is None
 
@@ -73,16 +72,19 @@ def test_renamed_identifiers_strings_and_comments_are_equal():
     assert same(ES, EN)
 
 
-@pytest.mark.parametrize("old, new", [
-    ("por_año=252", "por_año=253"),  # a number
-    ("np.mean(valores)", "np.meen(valores)"),  # an API name
-    ("np.arange(10)", "np.arange(10).fitt"),  # an API attribute
-    ("def call(self, x)", "def calll(self, x)"),  # a framework hook
-    (":.3f}", ":.4f}"),  # a format spec's precision
-    ("datos = np.arange(10)\n", "datos = np.arange(10)\nprint(datos)\n"),  # an added statement
-    ("sigma=0.5)\n", "sigma=0.5, semilla=0)\n"),  # an added keyword
-    ("({len(datos)} filas)", "({len(datos)} filas de 2)"),  # a number in prose
-])
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("por_año=252", "por_año=253"),  # a number
+        ("np.mean(valores)", "np.meen(valores)"),  # an API name
+        ("np.arange(10)", "np.arange(10).fitt"),  # an API attribute
+        ("def call(self, x)", "def calll(self, x)"),  # a framework hook
+        (":.3f}", ":.4f}"),  # a format spec's precision
+        ("datos = np.arange(10)\n", "datos = np.arange(10)\nprint(datos)\n"),  # an added statement
+        ("sigma=0.5)\n", "sigma=0.5, semilla=0)\n"),  # an added keyword
+        ("({len(datos)} filas)", "({len(datos)} filas de 2)"),  # a number in prose
+    ],
+)
 def test_one_sided_code_changes_differ(old, new):
     assert old in ES
     assert not same(ES.replace(old, new, 1), EN)
@@ -112,13 +114,21 @@ def test_names_from_other_blocks_of_the_page():
     assert problems[1] and "'x_prueba' is 'x_train' here, but 'x_prueba' is 'x_test'" in problems[1]
     assert problems[0]  # the other place is reported too: one of the two is wrong
     # each block alone would compare equal: only the page's renaming sees it
-    assert same("modelo.evaluate(x_prueba)\n", "model.evaluate(x_train)\n", context=Context(names=frozenset(
-        {"modelo", "x_prueba"})), context_b=Context(names=frozenset({"model", "x_train"})))
+    assert same(
+        "modelo.evaluate(x_prueba)\n",
+        "model.evaluate(x_train)\n",
+        context=Context(names=frozenset({"modelo", "x_prueba"})),
+        context_b=Context(names=frozenset({"model", "x_train"})),
+    )
 
 
 def test_saved_files_are_one_renaming_of_the_page():
     es = [Snippet("python", "print(1)\n", "a.py"), Snippet("python", "print(2)\n", "b.py"), Snippet("bash", "python a.py\n")]
-    en = [Snippet("python", "print(1)\n", "one.py"), Snippet("python", "print(2)\n", "two.py"), Snippet("bash", "python one.py\n")]
+    en = [
+        Snippet("python", "print(1)\n", "one.py"),
+        Snippet("python", "print(2)\n", "two.py"),
+        Snippet("bash", "python one.py\n"),
+    ]
     assert page(es, en) == [None, None, None]
     assert page(es, en[:2] + [Snippet("bash", "python two.py\n")])[2]
 
@@ -133,13 +143,17 @@ def test_separate_programs_have_their_own_names():
 
 # 2. Strings: prose, labels, keys, files and renamed tokens may differ; API values may not ---------
 
-@pytest.mark.parametrize("es, en", [
-    ('m.compile(loss="mse")\n', 'm.compile(loss="mae")\n'),
-    ('x = y.astype("float32")\n', 'x = y.astype("float16")\n'),
-    ('h = historia.history["loss"]\n', 'h = historia.history["val_loss"]\n'),
-    ('keras.config.set_backend("jax")\n', 'keras.config.set_backend("torch")\n'),
-    ('d = s.get("train[:80%]")\n', 'd = s.get("train[:90%]")\n'),  # punctuation is not prose
-])
+
+@pytest.mark.parametrize(
+    "es, en",
+    [
+        ('m.compile(loss="mse")\n', 'm.compile(loss="mae")\n'),
+        ('x = y.astype("float32")\n', 'x = y.astype("float16")\n'),
+        ('h = historia.history["loss"]\n', 'h = historia.history["val_loss"]\n'),
+        ('keras.config.set_backend("jax")\n', 'keras.config.set_backend("torch")\n'),
+        ('d = s.get("train[:80%]")\n', 'd = s.get("train[:90%]")\n'),  # punctuation is not prose
+    ],
+)
 def test_api_strings_differ(es, en):
     assert page([es], [en])[0]
 
@@ -150,12 +164,15 @@ def test_a_string_the_page_uses_elsewhere_cannot_change_at_one_place():
     assert page(es, es[:1] + ['keras.config.set_backend("torch")\n'])[1]
 
 
-@pytest.mark.parametrize("es, en", [
-    ('print("épocas:", n, "de", m)\n', 'print("epochs:", n, "of", m)\n'),  # prose ("de" printed: a label)
-    ('d = pd.read_parquet("datos.parquet")\n', 'd = pd.read_parquet("data.parquet")\n'),  # a file name
-    ('p = {"entrenar": 1, "apartado": 2}\n', 'p = {"train": 1, "held_back": 2}\n'),  # keys the author names
-    ('r = f("cargado")\nq = g("cargado")\n', 'r = f("loaded")\nq = g("loaded")\n'),  # a token used twice
-])
+@pytest.mark.parametrize(
+    "es, en",
+    [
+        ('print("épocas:", n, "de", m)\n', 'print("epochs:", n, "of", m)\n'),  # prose ("de" printed: a label)
+        ('d = pd.read_parquet("datos.parquet")\n', 'd = pd.read_parquet("data.parquet")\n'),  # a file name
+        ('p = {"entrenar": 1, "apartado": 2}\n', 'p = {"train": 1, "held_back": 2}\n'),  # keys the author names
+        ('r = f("cargado")\nq = g("cargado")\n', 'r = f("loaded")\nq = g("loaded")\n'),  # a token used twice
+    ],
+)
 def test_translated_strings_are_equal(es, en):
     output = ("épocas: 3 de 4\n", "epochs: 3 of 4\n")
     assert page([Snippet("python", es, output=output[0])], [Snippet("python", en, output=output[1])]) == [None]
@@ -180,6 +197,7 @@ def test_file_names_keep_their_extension():
 
 # 3. Command substitutions in echo -------------------------------------------------------------
 
+
 def test_echo_keeps_its_command_substitutions():
     assert same('echo "núcleos: $(nproc)"\n', 'echo "cores: $(nproc)"\n', "bash")
     assert same('echo "núcleos: `nproc`"\n', 'echo "cores: `nproc`"\n', "bash")
@@ -188,6 +206,7 @@ def test_echo_keeps_its_command_substitutions():
 
 
 # 5. Keywords: an API's parameter unless read back as a key --------------------------------------
+
 
 def test_keywords_are_the_apis_unless_read_back_as_keys():
     assert not same("opt.update(lr=0.1)\n", "opt.update(epochs=0.1)\n")
@@ -208,7 +227,7 @@ def test_argparse_attributes_are_the_strings_given():
 
 # Shell -----------------------------------------------------------------------------------------
 
-SH_ES = '''# instala
+SH_ES = """# instala
 pip install "keras==3.15.1" \\
   --index-url https://example.org/whl
 for motor in jax torch; do
@@ -218,8 +237,8 @@ python - <<'FIN'
 modelo = cargar("modelo.keras")  # comentario
 print(f"{modelo.n} capas")
 FIN
-'''
-SH_EN = '''# installs
+"""
+SH_EN = """# installs
 pip install "keras==3.15.1" \\
   --index-url https://example.org/whl
 for engine in jax torch; do
@@ -229,7 +248,7 @@ python - <<'END'
 model = cargar("model.keras")  # comment
 print(f"{model.n} layers")
 END
-'''
+"""
 SH_FILES_ES, SH_FILES_EN = Context(files=frozenset({"probar.py"})), Context(files=frozenset({"test.py"}))
 
 
@@ -242,22 +261,26 @@ def test_shell_translation_is_equal():
     assert sh_same(SH_ES.replace('"falló: $motor"', '"otro texto $motor"'), SH_EN)  # echo text is prose
 
 
-@pytest.mark.parametrize("old, new", [
-    ("--index-url", "--extra-index-url"),  # a flag
-    ("3.15.1", "3.15.2"),  # a pinned version
-    ("jax torch", "jax tensorflow"),  # a loop's words
-    ("done\n", "done\nmake test\n"),  # an added command
-    ("KERAS_BACKEND", "KERAS_BACKENDS"),  # a program's variable
-    ("modelo.n", "modelo.m"),  # Python inside a heredoc
-    ("echo \"falló: $motor\"", "echo \"falló\""),  # a variable the text expands
-    ('"modelo.keras"', '"modelo.h5"'),  # a file's type
-])
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("--index-url", "--extra-index-url"),  # a flag
+        ("3.15.1", "3.15.2"),  # a pinned version
+        ("jax torch", "jax tensorflow"),  # a loop's words
+        ("done\n", "done\nmake test\n"),  # an added command
+        ("KERAS_BACKEND", "KERAS_BACKENDS"),  # a program's variable
+        ("modelo.n", "modelo.m"),  # Python inside a heredoc
+        ('echo "falló: $motor"', 'echo "falló"'),  # a variable the text expands
+        ('"modelo.keras"', '"modelo.h5"'),  # a file's type
+    ],
+)
 def test_one_sided_shell_changes_differ(old, new):
     assert old in SH_ES
     assert not sh_same(SH_ES.replace(old, new, 1), SH_EN)
 
 
 # 6. Messages -----------------------------------------------------------------------------------
+
 
 def test_problem_names_both_files_and_lines(tmp_path):
     (tmp_path / "es").mkdir()
@@ -348,7 +371,9 @@ def test_attributes_set_on_api_objects_stay_verbatim():
 
 
 def test_python_in_a_string_is_compared_as_python():
-    es = 'CODIGO = """\nimport os\nx = os.getpid()\nprint("hola, mundo", x)\n"""\nsubprocess.run([sys.executable, "-c", CODIGO])\n'
+    es = (
+        'CODIGO = """\nimport os\nx = os.getpid()\nprint("hola, mundo", x)\n"""\nsubprocess.run([sys.executable, "-c", CODIGO])\n'
+    )
     en = 'CODE = """\nimport os\nx = os.getpid()\nprint("hello, world", x)\n"""\nsubprocess.run([sys.executable, "-c", CODE])\n'
     assert page([es], [en]) == [None]
     assert page([es], [en.replace("os.getpid()", "os.getppid()")])[0]

@@ -27,16 +27,21 @@ def disagreements(path) -> list[str]:
     # The front matter has no fences: extracting from the whole file keeps the file's line numbers.
     try:
         theirs = [b for b in extract_from_buffer(io.StringIO(text)) if (b.syntax.split() or [""])[0] not in NOT_CODE]
-        expanded = [b for b in extract_from_buffer(io.StringIO("\n".join(expand(text.splitlines(), dict(snippet_options()))) + "\n"))
-                    if (b.syntax.split() or [""])[0] not in NOT_CODE]
+        expanded = [
+            b
+            for b in extract_from_buffer(io.StringIO("\n".join(expand(text.splitlines(), dict(snippet_options()))) + "\n"))
+            if (b.syntax.split() or [""])[0] not in NOT_CODE
+        ]
     except RuntimeError as exc:  # its own grammar errors (an unknown keyword, an unclosed fence)
         return [f"{rel(path)}: pytest-codeblocks cannot read it: {exc}"]
     ours = page.blocks
     where = rel(path)
     out = []
     if not (len(theirs) == len(expanded) == len(ours)):
-        out.append(f"{where}: pytest-codeblocks finds {len(theirs)} code blocks ({len(expanded)} once expanded), "
-                   f"the engine {len(ours)}, at lines {[b.lineno for b in theirs]} against {[b.lineno for b in ours]}")
+        out.append(
+            f"{where}: pytest-codeblocks finds {len(theirs)} code blocks ({len(expanded)} once expanded), "
+            f"the engine {len(ours)}, at lines {[b.lineno for b in theirs]} against {[b.lineno for b in ours]}"
+        )
         return out
     for raw, full, block in zip(theirs, expanded, ours):
         at = f"{where}:{block.lineno}"
@@ -54,9 +59,12 @@ def disagreements(path) -> list[str]:
         if full.code != block.code:
             out.append(f"{at}: the expanded code differs from the engine's")
         if (full.expected_output is None) != (block.output_file is None) or (
-                block.expected is not None and full.expected_output != block.expected):
-            out.append(f"{at}: pytest-codeblocks reads its recorded output as {full.expected_output!r:.80}, "
-                       f"the engine as {block.expected!r:.80}")
+            block.expected is not None and full.expected_output != block.expected
+        ):
+            out.append(
+                f"{at}: pytest-codeblocks reads its recorded output as {full.expected_output!r:.80}, "
+                f"the engine as {block.expected!r:.80}"
+            )
     return out
 
 
@@ -89,15 +97,26 @@ def test_the_selftest_page_reads_the_same(tmp_path):
     assert not disagreements(_write(SELFTEST, tmp_path))
 
 
-@pytest.mark.parametrize("change, named", [
-    # a fence the engine accepts and pytest-codeblocks does not see
-    (lambda t: t.replace("```python\n--8<-- \"keras-10-min/es/05", "~~~python\n--8<-- \"keras-10-min/es/05").replace("05_tres_apis.py\"\n```", "05_tres_apis.py\"\n~~~"),
-     "pytest-codeblocks finds 1 code blocks (1 once expanded), the engine 2"),
-    # pytest-codeblocks' `cont`: to it, the second block continues the first; to the engine it is prose
-    (lambda t: t.replace("\n\n<!--pytest.mark.run-->\n```python\n--8<-- \"keras-10-min/es/05",
-                         "\n\n<!--pytest-codeblocks:cont-->\n<!--pytest.mark.run-->\n```python\n--8<-- \"keras-10-min/es/05"),
-     "pytest-codeblocks finds 1 code blocks"),
-])
+@pytest.mark.parametrize(
+    "change, named",
+    [
+        # a fence the engine accepts and pytest-codeblocks does not see
+        (
+            lambda t: t.replace('```python\n--8<-- "keras-10-min/es/05', '~~~python\n--8<-- "keras-10-min/es/05').replace(
+                '05_tres_apis.py"\n```', '05_tres_apis.py"\n~~~'
+            ),
+            "pytest-codeblocks finds 1 code blocks (1 once expanded), the engine 2",
+        ),
+        # pytest-codeblocks' `cont`: to it, the second block continues the first; to the engine it is prose
+        (
+            lambda t: t.replace(
+                '\n\n<!--pytest.mark.run-->\n```python\n--8<-- "keras-10-min/es/05',
+                '\n\n<!--pytest-codeblocks:cont-->\n<!--pytest.mark.run-->\n```python\n--8<-- "keras-10-min/es/05',
+            ),
+            "pytest-codeblocks finds 1 code blocks",
+        ),
+    ],
+)
 def test_a_page_the_extractor_reads_otherwise_is_named(tmp_path, change, named):
     changed = change(SELFTEST)
     assert changed != SELFTEST

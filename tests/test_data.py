@@ -1,10 +1,10 @@
 """The lesson's synthetic panel: the file the site offers is the one the pages ran on."""
 
+import runpy
+
 import numpy as np
 import pandas as pd
 import pytest
-
-import runpy
 
 from verified_docs.project import ROOT
 

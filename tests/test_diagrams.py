@@ -17,10 +17,10 @@ import pytest
 import yaml
 from mkdocs.utils.yaml import yaml_load
 
-from conftest import mkdocs_build
 from verified_docs import diagrams
 from verified_docs.pages import readable_pages
 from verified_docs.project import MKDOCS_YML, ROOT, rel
+from verified_docs.pytest_plugin import mkdocs_build
 
 FENCES = [f for page in readable_pages() for f in diagrams.fences(page)]
 
@@ -28,8 +28,7 @@ FENCES = [f for page in readable_pages() for f in diagrams.fences(page)]
 @pytest.mark.parametrize("fence", FENCES, ids=[f"{f.slug}.{f.lang}.{f.number}" for f in FENCES])
 def test_each_fence_has_its_committed_svg(fence):
     assert diagrams.committed(fence) is not None, (
-        f"{fence.where}: {rel(fence.path)} is missing or was drawn from another source; "
-        "run `make diagrams` and commit it"
+        f"{fence.where}: {rel(fence.path)} is missing or was drawn from another source; run `make diagrams` and commit it"
     )
 
 
@@ -39,16 +38,46 @@ def test_no_svg_is_left_that_no_fence_draws():
 
 
 def test_committed_svgs_are_what_mermaid_draws_now():
-    """Redraws every diagram with mermaid-cli and Chromium and compares byte for byte. Text is
-    measured with the browser's fonts, so the bytes are compared only where the browser that drew
-    the committed SVG draws again (its version is in the SVG's first line)."""
+    """Redraws every diagram with mermaid-cli and the Chromium `make test` installs, and compares
+    each with its committed SVG (diagrams.drawing_difference): every element, style and label
+    always, the numbers too where the same browser version drew it. Never skipped: a browser of
+    another build still has to draw the same elements and labels."""
     if why := diagrams.renderer_missing():
         pytest.fail(f"mermaid's renderer cannot run: {why}", pytrace=False)
-    proc = subprocess.run([sys.executable, "-m", "verified_docs.diagrams", "--check"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    proc = subprocess.run(
+        [sys.executable, "-m", "verified_docs.diagrams", "--check"], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
     assert proc.returncode == 0, proc.stderr
-    if "only the fingerprint is compared" in proc.stdout:
-        pytest.skip(proc.stdout.strip())
+
+
+def _hand_edits():
+    svg = diagrams.committed(FENCES[0])
+    label = re.search(r"<tspan[^>]*>([^<]{4,})</tspan>", svg)[1]
+    colour = re.search(r"fill:(#[0-9a-fA-F]{3,6})", svg)[1]
+    edge = re.search(r'<path [^>]*class="[^"]*flowchart-link[^>]*>', svg)[0]
+    move = re.search(r'transform="translate\(([\d.]+)', svg)
+    moved = svg[: move.start(1)] + str(float(move[1]) + 40) + svg[move.end(1) :]
+    return svg, {
+        "a label retyped": svg.replace(label, label[::-1], 1),
+        "a colour changed": svg.replace(colour, "#ff00ff", 1),
+        "an edge deleted": svg.replace(edge, "", 1),
+        "a node moved 40 px": moved,
+    }
+
+
+@pytest.mark.parametrize("edit", ["a label retyped", "a colour changed", "an edge deleted", "a node moved 40 px"])
+def test_a_hand_edited_svg_is_not_what_mermaid_draws(edit):
+    """The comparison the check applies, on a committed SVG edited by hand (its source unchanged):
+    an edit of what the drawing shows is a difference whichever browser redraws it; a moved node is
+    one where the same browser version redraws it."""
+    drawn, edits = _hand_edits()
+    assert diagrams.drawing_difference(drawn, drawn, same_major=True) is None
+    found = diagrams.drawing_difference(edits[edit], drawn, same_major=True)
+    assert found, f"{edit}: the hand-edited SVG passed as mermaid's drawing"
+    if edit != "a node moved 40 px":
+        assert diagrams.drawing_difference(edits[edit], drawn, same_major=False), (
+            f"{edit}: passed as mermaid's drawing when another browser version redraws it"
+        )
 
 
 def test_the_suites_builds_never_redraw_a_stale_svg(monkeypatch):
@@ -65,7 +94,9 @@ def test_a_stale_svg_without_the_renderer_says_what_to_run(monkeypatch):
     monkeypatch.delenv(diagrams.NO_DRAWING)
     monkeypatch.setattr(diagrams, "committed", lambda fence: None)
     monkeypatch.setattr(diagrams, "renderer_missing", lambda: "no Chromium at /nowhere")
-    with pytest.raises(diagrams.DiagramError, match=r"\.md:\d+ \[\w+\], mermaid diagram 1: .*no Chromium at /nowhere.*make diagrams"):
+    with pytest.raises(
+        diagrams.DiagramError, match=r"\.md:\d+ \[\w+\], mermaid diagram 1: .*no Chromium at /nowhere.*make diagrams"
+    ):
         diagrams.svgs(page)
 
 
@@ -91,10 +122,16 @@ def test_a_diagram_mermaid_cannot_parse_fails_the_build(tmp_path):
     if why := diagrams.renderer_missing():
         pytest.fail(f"mermaid's renderer cannot run: {why}", pytrace=False)
     # Drawing on, as on an author's machine: mermaid itself must reject the fence.
-    proc = build(tmp_path, "# Título\n\nTexto.\n\n```mermaid\nflowchart TB\n  accTitle: Roto\n  A --> \n  -- x\n```\n",
-                 **{diagrams.NO_DRAWING: ""})
+    proc = build(
+        tmp_path,
+        "# Título\n\nTexto.\n\n```mermaid\nflowchart TB\n  accTitle: Roto\n  A --> \n  -- x\n```\n",
+        **{diagrams.NO_DRAWING: ""},
+    )
     assert proc.returncode != 0
-    assert re.search(r"index\.es\.md:9 \[es\], mermaid diagram 1 \(fence at line 5\): mermaid cannot draw this diagram:\nParse error on line 4", proc.stderr), proc.stderr[-2000:]
+    assert re.search(
+        r"index\.es\.md:9 \[es\], mermaid diagram 1 \(fence at line 5\): mermaid cannot draw this diagram:\nParse error on line 4",
+        proc.stderr,
+    ), proc.stderr[-2000:]
     assert not list(diagrams.OUT.glob("index.*")), "a failed drawing must not leave an SVG behind"
 
 
@@ -107,7 +144,9 @@ def test_a_diagram_without_a_title_fails_the_build(tmp_path):
 def test_a_formula_katex_rejects_fails_the_build(tmp_path):
     proc = build(tmp_path, "# Título\n\nUna fórmula:\n\n$$\n\\frac{1}{\\sigmaa}\n$$\n")
     assert proc.returncode != 0
-    assert re.search(r"index\.es\.md:6 \[es\]: KaTeX cannot render the formula .*\n.*Undefined control sequence: \\sigmaa", proc.stderr), proc.stderr[-2000:]
+    assert re.search(
+        r"index\.es\.md:6 \[es\]: KaTeX cannot render the formula .*\n.*Undefined control sequence: \\sigmaa", proc.stderr
+    ), proc.stderr[-2000:]
 
 
 def test_a_formula_is_named_by_its_own_line_not_an_earlier_match():

@@ -78,10 +78,12 @@ def test_a_figure_with_float_noise_is_the_same_picture():
 
 @pytest.mark.parametrize(
     "made, named",
-    [(SVG.replace(b"181.995885", b"182.995885"), "line 1: 181.995885 recorded, 182.995885 drawn"),
-     (SVG.replace(b"#ff7f0e", b"#1f77b4"), "-<svg><path"),           # another colour: a diff
-     (SVG.replace(b" L 84.263238 181.995885", b""), "+<svg><path"),  # a point fewer: a diff
-     (b"\x89PNG\r\n\x1a\n\x00\x01", "binary files: 98 bytes recorded, 10 bytes drawn, not the same bytes")],
+    [
+        (SVG.replace(b"181.995885", b"182.995885"), "line 1: 181.995885 recorded, 182.995885 drawn"),
+        (SVG.replace(b"#ff7f0e", b"#1f77b4"), "-<svg><path"),  # another colour: a diff
+        (SVG.replace(b" L 84.263238 181.995885", b""), "+<svg><path"),  # a point fewer: a diff
+        (b"\x89PNG\r\n\x1a\n\x00\x01", "binary files: 98 bytes recorded, 10 bytes drawn, not the same bytes"),
+    ],
 )
 def test_a_changed_figure_is_reported(made, named):
     recorded = SVG if not made.startswith(b"\x89PNG") else b"\x89PNG" + bytes(94)

@@ -50,19 +50,12 @@ def install_commands(code: str) -> list[list[str]]:
 
 
 INSTALL_BLOCKS = [
-    pytest.param(b, id=f"{pg.id}:{b.lineno}")
-    for pg in PAGES
-    for b in pg.blocks
-    if b.syntax in SHELL and install_commands(b.code)
+    pytest.param(b, id=f"{pg.id}:{b.lineno}") for pg in PAGES for b in pg.blocks if b.syntax in SHELL and install_commands(b.code)
 ]
 
 
 def pinned(words: list[str]) -> dict[str, str]:
-    return {
-        m[1].lower().split("[")[0].replace("_", "-"): m[2]
-        for w in words
-        if (m := PIN.match(w))
-    }
+    return {m[1].lower().split("[")[0].replace("_", "-"): m[2] for w in words if (m := PIN.match(w))}
 
 
 @pytest.mark.parametrize("block", INSTALL_BLOCKS)

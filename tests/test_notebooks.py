@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import base64
 import re
+import subprocess
+import sys
 import urllib.request
 
 import nbformat
@@ -35,8 +37,11 @@ def executed(page):
     """The notebook as the page's last run executed it (verified_docs.execute)."""
     path = executed_copy(page, "run")
     if not path.is_file():
-        pytest.fail(f"{rel(page.path)} [{page.lang}]: no executed notebook at {rel(path)}: run the page first "
-                    f'(.venv/bin/python -m pytest "{rel(page.path)}::run")', pytrace=False)
+        pytest.fail(
+            f"{rel(page.path)} [{page.lang}]: no executed notebook at {rel(path)}: run the page first "
+            f'(.venv/bin/python -m pytest "{rel(page.path)}::run")',
+            pytrace=False,
+        )
     return nbformat.read(path, as_version=4)
 
 
@@ -54,8 +59,13 @@ def sources(nb, page) -> list[str]:
 
 
 def stdout(cell) -> str:
-    return normalize("".join(o.get("text", "") for o in cell.get("outputs", [])
-                             if o.get("output_type") == "stream" and o.get("name", "stdout") == "stdout"))
+    return normalize(
+        "".join(
+            o.get("text", "")
+            for o in cell.get("outputs", [])
+            if o.get("output_type") == "stream" and o.get("name", "stdout") == "stdout"
+        )
+    )
 
 
 @pytest.mark.parametrize("page", NOTEBOOK_PAGES, ids=[p.id for p in NOTEBOOK_PAGES])
@@ -128,8 +138,51 @@ def test_a_downloaded_notebook_fetches_what_the_run_fetched(served_site, page):
     nb = nbformat.read(offered(folder, page), as_version=4)
     data_cell = "".join(c.source for c in nb.cells if DATA_TAG in c.metadata.get("tags", []))
     for name, target in page.meta["notebook_data"].items():
-        assert f"{name}: " in printed and target in printed, f"{rel(page.path)} [{page.lang}]: the run did not fetch {name}: {printed!r}"
+        assert f"{name}: " in printed and target in printed, (
+            f"{rel(page.path)} [{page.lang}]: the run did not fetch {name}: {printed!r}"
+        )
         address = re.search(r"'(" + re.escape(url) + r"[^']*)'", data_cell.split(repr(name), 1)[-1])
-        assert address and address[1].endswith(target), f"{rel(page.path)}: the offered data cell does not fetch {name} from {url}"
+        assert address and address[1].endswith(target), (
+            f"{rel(page.path)}: the offered data cell does not fetch {name} from {url}"
+        )
         with urllib.request.urlopen(address[1], timeout=30) as answer:
             assert answer.read() == (DOCS / target).read_bytes(), f"{address[1]}: not the bytes the page's run fetched"
+
+
+DATA_PAGES = [p for p in NOTEBOOK_PAGES if p.meta.get("notebook_data")]
+
+
+@pytest.mark.parametrize("damage", ["cut short", "altered"])
+@pytest.mark.parametrize("page", DATA_PAGES, ids=[p.id for p in DATA_PAGES])
+def test_a_damaged_download_is_refused_and_deleted(page, damage, tmp_path):
+    """The notebook's data cell, run alone in an empty folder against a site whose data file is
+    damaged, stops with a message in the page's language and leaves no file behind; against the
+    intact file it fetches it. (Its SHA-256 is the one the build recorded from docs/.)"""
+    from verified_docs.local_server import serve
+    from verified_docs.notebooks import build
+
+    site = tmp_path / "site"
+    for target in page.meta["notebook_data"].values():
+        good = (DOCS / target).read_bytes()
+        bad = good[: len(good) // 2] if damage == "cut short" else good[:-1] + bytes([good[-1] ^ 1])
+        (site / target).parent.mkdir(parents=True, exist_ok=True)
+        (site / target).write_bytes(bad)
+    server = serve(site)
+    try:
+        nb = build(page, data_link=lambda target: server.url + target)
+        code = "".join(c.source for c in nb.cells if DATA_TAG in c.metadata.get("tags", []))
+        folder = tmp_path / "empty"
+        folder.mkdir()
+        proc = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, timeout=60)
+        refused = {"es": "no es el archivo que publicó el sitio", "en": "is not the file the site published"}[page.lang]
+        assert proc.returncode != 0 and refused in proc.stderr, (
+            f"{rel(page.path)} [{page.lang}]: a download {damage} was not refused:\n{proc.stdout}{proc.stderr[-1500:]}"
+        )
+        assert not any(folder.iterdir()), f"{rel(page.path)}: a refused download left {sorted(folder.iterdir())}"
+        for target in page.meta["notebook_data"].values():
+            (site / target).write_bytes((DOCS / target).read_bytes())
+        proc = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 0, f"{rel(page.path)}: the intact file was refused:\n{proc.stderr[-1500:]}"
+        assert sorted(f.name for f in folder.iterdir()) == sorted(page.meta["notebook_data"])
+    finally:
+        server.shutdown()

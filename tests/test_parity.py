@@ -45,9 +45,7 @@ def test_same_blocks_in_same_order(slug):
     for page in langs.values():
         for block in page.blocks:
             expected_dir = SNIPPETS / page.slug / page.lang
-            assert block.snippet.parent == expected_dir, (
-                f"{block.where}: snippet must live in {rel(expected_dir)}/"
-            )
+            assert block.snippet.parent == expected_dir, f"{block.where}: snippet must live in {rel(expected_dir)}/"
     base = langs[LANGS[0]]  # the default language: the others are its translations
     for other in (langs[lang] for lang in LANGS[1:]):
         a, b = [shape(x) for x in base.blocks], [shape(x) for x in other.blocks]
@@ -84,16 +82,14 @@ def test_both_languages_print_the_same_numbers(slug):
         volatile = a.options.get("volatile")  # timings: no two runs share them
         ta, tb = (re.sub(volatile, "…", t) if volatile else t for t in (a.expected, b.expected))
         na, nb = NUMBER.findall(ta), NUMBER.findall(tb)
-        assert na == nb, (
-            f"the languages print different numbers:\n  {rel(a.output_file)}: {na}\n"
-            f"  {rel(b.output_file)}: {nb}"
-        )
+        assert na == nb, f"the languages print different numbers:\n  {rel(a.output_file)}: {na}\n  {rel(b.output_file)}: {nb}"
 
 
 # Each translated block beside the default language's, in page order (shapes: test above).
 CODE_PAIRS = [
     pytest.param(a, b, id=f"{slug}:{a.snippet.name.split('_')[0]}" + (f":{lang}" if len(LANGS) > 2 else ""))
-    for slug, langs in sorted(PAGES.items()) if set(langs) == set(LANGS)
+    for slug, langs in sorted(PAGES.items())
+    if set(langs) == set(LANGS)
     for lang in LANGS[1:]
     for a, b in zip(langs[LANGS[0]].blocks, langs[lang].blocks)
 ]

@@ -201,7 +201,10 @@ def test_a_number_locates_its_file_line_and_column(snippets):
 def test_labels_render_as_a_small_mark_on_the_site_and_in_the_notebook(snippets):
     page = page_of("Unos 5 s ^fuente^, y `^fuente^` en código.", snippets)
     rendered = "\n".join(line for item in pn.render(page).items if isinstance(item, Prose) for line in item.lines)
-    assert '5 s\u00a0<sup class="trace trace--source" title="Cifra del documento fuente, no medida en este sitio">fuente</sup>,' in rendered
+    assert (
+        '5 s\u00a0<sup class="trace trace--source" title="Cifra del documento fuente, no medida en este sitio">fuente</sup>,'
+        in rendered
+    )
     assert "`^fuente^`" in rendered  # code stays as written
     cells = "\n".join(c.source for c in notebook(page).cells if c.cell_type == "markdown")
     assert '<sup class="trace trace--source"' in cells

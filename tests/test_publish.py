@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import mkdocs_build
 from verified_docs.pages import readable_pages
 from verified_docs.project import ROOT, rel
+from verified_docs.pytest_plugin import build_env, mkdocs_build
 
 ADDRESS = "https://example.org/keras3/"
 LOCAL = ("127.0.0.1", "localhost")
@@ -42,6 +42,16 @@ def test_a_publication_build_needs_a_real_address(tmp_path, address):
     proc = mkdocs_build("--site-dir", str(tmp_path / "site"), **env)
     assert proc.returncode != 0, "a build for publication went ahead with the local address"
     assert "SITE_URL" in proc.stderr and "make publish SITE_URL=" in proc.stderr, proc.stderr[-2000:]
+
+
+def test_a_test_build_ignores_the_address_the_shell_exported(monkeypatch):
+    """`export SITE_PUBLISH=1` left in the maintainer's shell must not reach the suite's builds
+    (the `site` fixture's among them: every test build goes through mkdocs_build)."""
+    monkeypatch.setenv("SITE_PUBLISH", "1")
+    monkeypatch.setenv("SITE_URL", "https://example.org/elsewhere/")
+    env = build_env()
+    assert "SITE_PUBLISH" not in env and "SITE_URL" not in env, "a test build inherited the shell's site address"
+    assert build_env(SITE_URL=ADDRESS)["SITE_URL"] == ADDRESS, "a test build lost the address its caller gave"
 
 
 def test_no_file_of_the_published_site_mentions_the_local_address(published):
@@ -77,8 +87,10 @@ def test_sitemap_lists_every_page_in_every_language(published):
 @pytest.mark.parametrize("page", [p for p in PAGES if p.has("run")], ids=[p.id for p in PAGES if p.has("run")])
 def test_notebook_links_point_at_the_published_site(published, page):
     nb = next(page.html_path(published).parent.glob("*.ipynb"))
-    text = "\n".join(c["source"] if isinstance(c["source"], str) else "".join(c["source"])
-                     for c in json.loads(nb.read_text(encoding="utf-8"))["cells"])
+    text = "\n".join(
+        c["source"] if isinstance(c["source"], str) else "".join(c["source"])
+        for c in json.loads(nb.read_text(encoding="utf-8"))["cells"]
+    )
     links = re.findall(r"\]\((\w+://[^)\s]+)\)", text)
     ours = [u for u in links if u.startswith(ADDRESS)]
     assert ours, f"{rel(nb)}: no link to the site at all"
@@ -91,7 +103,13 @@ def test_the_workflow_deploys_main_to_github_pages_after_the_tests():
     build, deploy = flow["jobs"]["test-and-build"], flow["jobs"]["deploy"]
     steps = [s.get("run", "") + s.get("uses", "") for s in build["steps"]]
     at = lambda text: next(i for i, s in enumerate(steps) if text in s)  # noqa: E731
-    assert at("actions/download-artifact") < at("make test-merged") < at("actions/configure-pages") < at("make publish") < at("actions/upload-pages-artifact")
+    assert (
+        at("actions/download-artifact")
+        < at("make test-merged")
+        < at("actions/configure-pages")
+        < at("make publish")
+        < at("actions/upload-pages-artifact")
+    )
     publish = build["steps"][at("make publish")]
     assert "steps.pages.outputs.base_url" in publish["run"], "the address must come from the repository's Pages settings"
     assert deploy["needs"] == "test-and-build" and "refs/heads/main" in deploy["if"]
@@ -111,13 +129,20 @@ def test_the_workflow_shards_the_checks_and_builds_the_site_once_from_them():
     run = next(s["run"] for s in shard["steps"] if "make test-shard" in s.get("run", ""))
     assert "SHARD=${{ matrix.shard }}" in run and "SHARDS=${{ strategy.job-total }}" in run, run
     assert len(shard["strategy"]["matrix"]["shard"]) >= 2 and shard["strategy"]["matrix"]["shard"] == list(
-        range(1, len(shard["strategy"]["matrix"]["shard"]) + 1)), "shards are numbered 1..n (pytest-split's --group)"
+        range(1, len(shard["strategy"]["matrix"]["shard"]) + 1)
+    ), "shards are numbered 1..n (pytest-split's --group)"
     upload = next(s for s in shard["steps"] if s.get("uses", "").startswith("actions/upload-artifact"))
-    assert upload["with"]["path"].startswith("build/shards/${{ matrix.shard }}") and upload["with"]["if-no-files-found"] == "error"
+    assert (
+        upload["with"]["path"].startswith("build/shards/${{ matrix.shard }}") and upload["with"]["if-no-files-found"] == "error"
+    )
     download = next(s for s in build["steps"] if s.get("uses", "").startswith("actions/download-artifact"))
     assert download["with"]["pattern"] == "shard-*" and upload["with"]["name"] == "shard-${{ matrix.shard }}"
     assert download["with"]["path"] == "build/shards" and "merge-multiple" not in download["with"], (
-        "each shard in its own folder, so that the merge sees a page two shards recorded")
+        "each shard in its own folder, so that the merge sees a page two shards recorded"
+    )
     make = (ROOT / "Makefile").read_text()
     assert "verified_docs.shards merge build/shards/*/" in make and "--shard-dir build/shards/$(SHARD)" in make
-    assert '-m "not site"' in make.split("\ntest-shard:")[1].split("\n\n")[0] and "-m site" in make.split("\ntest-merged:")[1].split("\n\n")[0]
+    assert (
+        '-m "not site"' in make.split("\ntest-shard:")[1].split("\n\n")[0]
+        and "-m site" in make.split("\ntest-merged:")[1].split("\n\n")[0]
+    )

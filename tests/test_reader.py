@@ -58,13 +58,25 @@ def test_a_good_page_reads_into_prose_and_blocks_with_spans(snippets):
     [
         (("pytest.mark.run", "pytest.mark.runn"), r"page\.es\.md:5: unknown tier 'runn'; write a tier mark such as"),
         (("<!--pytest.mark.run-->\n", ""), r"page\.es\.md:5: this code fence has no tier; put a tier mark"),
-        (('--8<-- "t/es/01_a.py"', "print(1)"), r'page\.es\.md:6: code comes from a file in snippets/ through one --8<-- "page/lang/NN_name.ext" line'),
+        (
+            ('--8<-- "t/es/01_a.py"', "print(1)"),
+            r'page\.es\.md:6: code comes from a file in snippets/ through one --8<-- "page/lang/NN_name.ext" line',
+        ),
         (("01_a.py", "01_b.py"), r'page\.es\.md:6: snippet "t/es/01_b.py" not found under .*create it, or fix the name'),
         (("01_a.out", "01_b.out"), r"page\.es\.md:11: the recorded output .*01_b\.out does not exist; run `make outputs`"),
-        (("pytest.mark.run", 'pytest.mark.run(python="3.13")'), r"page\.es\.md:5: the run tier does not take python; it takes figure, volatile"),
+        (
+            ("pytest.mark.run", 'pytest.mark.run(python="3.13")'),
+            r"page\.es\.md:5: the run tier does not take python; it takes figure, volatile",
+        ),
         (("pytest.mark.run", "pytest.mark.run(3)"), r"page\.es\.md:5: the mark's options must be keyword literals"),
-        (("pytest.mark.run", 'pytest.mark.run(volatile=r"(")'), r"page\.es\.md:5: option volatile='\(' must be a regular expression that compiles"),
-        (("pytest.mark.run", "pytest.mark.resolve(python=3.13)"), r'page\.es\.md:5: option python=3\.13 must be a version string such as "3\.13"'),
+        (
+            ("pytest.mark.run", 'pytest.mark.run(volatile=r"(")'),
+            r"page\.es\.md:5: option volatile='\(' must be a regular expression that compiles",
+        ),
+        (
+            ("pytest.mark.run", "pytest.mark.resolve(python=3.13)"),
+            r'page\.es\.md:5: option python=3\.13 must be a version string such as "3\.13"',
+        ),
         (("pytest.mark.run", "pytest.mark.lint"), r"page\.es\.md:10: nothing compares this recorded output: only run blocks"),
         (("```python", "```yaml"), r"page\.es\.md:6: a tiered block is python or bash / sh, not 'yaml'"),
     ],
@@ -98,8 +110,16 @@ def test_a_new_tier_is_one_entry_in_the_table(snippets, monkeypatch):
     from verified_docs.notebooks import build as notebook
     from verified_docs.pytest_plugin import pytest_configure
 
-    new = tiers.Tier("slow", "syntax", None, compare=False, notebook="text", mutation="static",
-                     marker_help="only syntax, too slow for CI", badge={"es": ("lento", "Lento."), "en": ("slow", "Slow.")})
+    new = tiers.Tier(
+        "slow",
+        "syntax",
+        None,
+        compare=False,
+        notebook="text",
+        mutation="static",
+        marker_help="only syntax, too slow for CI",
+        badge={"es": ("lento", "Lento."), "en": ("slow", "Slow.")},
+    )
     monkeypatch.setitem(tiers.TIERS, "slow", new)
     page = read_text(GOOD.replace("pytest.mark.run", "pytest.mark.slow").split("<!--pytest-codeblocks")[0], snippets)
     assert page.blocks[0].tier == "slow"
@@ -107,8 +127,13 @@ def test_a_new_tier_is_one_entry_in_the_table(snippets, monkeypatch):
     cells = notebook(page).cells
     assert not [c for c in cells if c.cell_type == "code"] and "lento" in cells[-1].source  # a terminal step, as text
     lines = []
-    pytest_configure(SimpleNamespace(addinivalue_line=lambda name, line: lines.append(line),
-                                     getoption={"--page-jobs": 1}.get, pluginmanager=SimpleNamespace(register=lambda *a: None)))
+    pytest_configure(
+        SimpleNamespace(
+            addinivalue_line=lambda name, line: lines.append(line),
+            getoption={"--page-jobs": 1}.get,
+            pluginmanager=SimpleNamespace(register=lambda *a: None),
+        )
+    )
     assert "slow: only syntax, too slow for CI" in lines
 
 
@@ -117,11 +142,21 @@ def test_every_site_language_has_the_engines_texts():
     from verified_docs import build, figures, notebooks, prose_numbers, tiers, translations
     from verified_docs.project import languages
 
-    tables = {"tiers.TIERS[*].badge": [t.badge for t in tiers.TIERS.values()],
-              "build.STAMP": [build.STAMP], "build.LABEL": [build.LABEL], "build.NOTEBOOK_LINK": [build.NOTEBOOK_LINK],
-              "notebooks.TEXT": [notebooks.TEXT], "figures.TEXT": [figures.TEXT],
-              "translations.BANNER": [translations.BANNER], "translations.LANG_NAMES": [translations.LANG_NAMES],
-              "prose_numbers word lists": [getattr(prose_numbers, name) for name in
-                                           ("LABELS", "TITLES", "SECTION_WORDS", "STEP_WORDS", "MONTHS", "VERSION_HEADERS", "JOINERS")]}
-    missing = [f"{name}['{lang}']" for name, group in tables.items() for table in group for lang in languages() if lang not in table]
+    tables = {
+        "tiers.TIERS[*].badge": [t.badge for t in tiers.TIERS.values()],
+        "build.STAMP": [build.STAMP],
+        "build.LABEL": [build.LABEL],
+        "build.NOTEBOOK_LINK": [build.NOTEBOOK_LINK],
+        "notebooks.TEXT": [notebooks.TEXT],
+        "figures.TEXT": [figures.TEXT],
+        "translations.BANNER": [translations.BANNER],
+        "translations.LANG_NAMES": [translations.LANG_NAMES],
+        "prose_numbers word lists": [
+            getattr(prose_numbers, name)
+            for name in ("LABELS", "TITLES", "SECTION_WORDS", "STEP_WORDS", "MONTHS", "VERSION_HEADERS", "JOINERS")
+        ],
+    }
+    missing = [
+        f"{name}['{lang}']" for name, group in tables.items() for table in group for lang in languages() if lang not in table
+    ]
     assert not missing, "translate these for the site's languages (mkdocs.yml): " + ", ".join(sorted(set(missing)))

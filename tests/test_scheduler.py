@@ -9,8 +9,12 @@ from verified_docs import pytest_plugin
 
 
 def block(page: str, line: int, code: str, **options):
-    return SimpleNamespace(code=code, options=options, lineno=line,
-                           where=f"docs/{page}.md [{page[-2:]}], block at line {line} (snippets/{page}/{line}.sh)")
+    return SimpleNamespace(
+        code=code,
+        options=options,
+        lineno=line,
+        where=f"docs/{page}.md [{page[-2:]}], block at line {line} (snippets/{page}/{line}.sh)",
+    )
 
 
 def test_an_install_line_is_resolved_once_for_every_block_that_has_it():
@@ -25,8 +29,10 @@ def test_an_install_line_is_resolved_once_for_every_block_that_has_it():
     scheduler = pytest_plugin.Scheduler(SimpleNamespace(getoption={"--page-jobs": 1}.get))
     # The fakes go to this scheduler only: the session's own scheduler is recording real pages meanwhile.
     scheduler.resolve_line = resolve
-    scheduler.records = SimpleNamespace(write_passed=lambda page, kind, key=None: written.append((page, kind)),
-                                        forget=lambda page, kind=None: written.append((page, "forgot " + kind)))
+    scheduler.records = SimpleNamespace(
+        write_passed=lambda page, kind, key=None: written.append((page, kind)),
+        forget=lambda page, kind=None: written.append((page, "forgot " + kind)),
+    )
     es, en = block("x.es", 10, "pip install bad==1\n"), block("x.en", 12, "pip install bad==1\n")
     other = block("y.en", 12, "pip install bad==1\n", python="3.13")  # same text, another Python: its own check
     fine = block("z.es", 3, "pip install good==1\n")
@@ -38,3 +44,27 @@ def test_an_install_line_is_resolved_once_for_every_block_that_has_it():
     assert problems[0].startswith(es.where) and problems[1].startswith(en.where), problems  # each names its own block
     assert problems[2].startswith(other.where) and problems[3] is None
     assert ("x.en", "forgot resolve.12") in written and ("z.es", "resolve.3") in written
+
+
+def test_a_cached_site_test_reruns_when_what_it_runs_with_changes(tmp_path):
+    """Under --cached a site test is skipped only when nothing it depends on changed: the site,
+    its module, its folder's conftest.py and helpers, axe-core's lock and the browser's build."""
+    (tmp_path / "tests").mkdir()
+    test_file = tmp_path / "tests" / "test_x.py"
+    test_file.write_text("def test_x(site): pass\n")
+    (tmp_path / "tests" / "conftest.py").write_text("# fixtures\n")
+    (tmp_path / "package-lock.json").write_text('{"axe-core": "4.10.0"}\n')
+
+    def key(**kw):
+        args = dict(site_hash="s1", nodeid="tests/test_x.py::test_x", test_file=test_file, root=tmp_path, browser="140.0.1.2")
+        return pytest_plugin.site_test_key(**(args | kw))
+
+    before = key()
+    assert key() == before, "the same inputs gave another key: every cached site test would rerun"
+    assert key(site_hash="s2") != before, "a rebuilt site kept the cached verdicts"
+    assert key(browser="141.0.1.2") != before, "another browser build kept the cached verdicts"
+    (tmp_path / "package-lock.json").write_text('{"axe-core": "4.11.0"}\n')
+    assert key() != before, "a new axe-core (package-lock.json) kept the cached verdicts"
+    changed = key()
+    (tmp_path / "tests" / "conftest.py").write_text("# fixtures, changed\n")
+    assert key() != changed, "a changed tests/conftest.py kept the cached verdicts"

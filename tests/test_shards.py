@@ -56,7 +56,8 @@ def test_a_whole_partition_merges_into_a_whole_run(world):
     checkout, one, two = world
     assert shards.merge([one, two], into=checkout) == []
     assert sorted(p.name for p in (checkout / "build/cache/pages").iterdir()) == sorted(
-        p.name for s in (one, two) for p in (s / "build/cache/pages").iterdir())
+        p.name for s in (one, two) for p in (s / "build/cache/pages").iterdir()
+    )
 
 
 def test_a_page_no_shard_ran_is_named(world):
@@ -72,7 +73,9 @@ def test_a_shard_that_ran_with_other_packages_is_not_fresh(world):
     page = RUN_PAGES[0]
     leave(holder(page, "run", one, two), page, "run", "the key of another environment")
     problems = shards.merge([one, two], into=checkout)
-    assert len(problems) == 1 and f"docs/{page.path.name} [{page.lang}]: no fresh run record: left by a run of other" in problems[0]
+    assert (
+        len(problems) == 1 and f"docs/{page.path.name} [{page.lang}]: no fresh run record: left by a run of other" in problems[0]
+    )
 
 
 def test_a_missing_shard_and_a_page_run_twice_are_refused(world):
@@ -111,7 +114,9 @@ def test_a_shard_packs_the_records_it_wrote_and_the_pages_it_ran(tmp_path):
     written = {record_at(checkout, page, "run"), tmp_path / "outside.json"}  # `older` was written by an earlier session
     shards.pack(tmp_path / "shard", [page], written=written, root=checkout)
     assert sorted(f.relative_to(tmp_path / "shard").as_posix() for f in (tmp_path / "shard").rglob("*") if f.is_file()) == [
-        f"build/cache/pages/{page.id}.run.json", f"build/run/{page.id}.run/{page.id}.run.executed.ipynb"]
+        f"build/cache/pages/{page.id}.run.json",
+        f"build/run/{page.id}.run/{page.id}.run.executed.ipynb",
+    ]
 
 
 def test_a_shard_folder_that_holds_anything_is_refused_before_the_run(tmp_path):
@@ -121,7 +126,12 @@ def test_a_shard_folder_that_holds_anything_is_refused_before_the_run(tmp_path):
     import sys
 
     (tmp_path / "keep.txt").write_text("mine")
-    proc = subprocess.run([sys.executable, "-m", "pytest", "--shard-dir", str(tmp_path), "--collect-only", "-q", "-p", "no:cacheprovider"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "--shard-dir", str(tmp_path), "--collect-only", "-q", "-p", "no:cacheprovider"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 4 and f"--shard-dir {tmp_path} is not empty" in proc.stderr, proc.stderr[-2000:]
     assert (tmp_path / "keep.txt").read_text() == "mine"

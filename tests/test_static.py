@@ -30,20 +30,28 @@ def problem_of(page, index=-1):
 
 
 def test_a_gpu_cell_sees_the_names_of_earlier_cells(tmp_path):
-    page = page_of(tmp_path, [("run", "01_a.py", "import math\nradius = 2.0\n"),
-                              ("gpu", "02_b.py", "import torch\nprint(torch.cuda.is_available(), math.pi * radius)\n")])
+    page = page_of(
+        tmp_path,
+        [
+            ("run", "01_a.py", "import math\nradius = 2.0\n"),
+            ("gpu", "02_b.py", "import torch\nprint(torch.cuda.is_available(), math.pi * radius)\n"),
+        ],
+    )
     assert problem_of(page) is None
 
 
-@pytest.mark.parametrize("code, message", [
-    ("print(radius_typo)\n", r"page\.es\.md \[es\], block at line 4 \(.*02_b\.py\), line 1: undefined name 'radius_typo'"),
-    ("def f(:\n", r"syntax error: .*02_b\.py\), line 1: invalid syntax"),
-    ("import kears\n", r"line 1: `import kears`: no module named 'kears' in the pinned environment"),
-    ("import torch\ntorch.cuda.is_availble()\n", r"line 2: `torch.cuda.is_availble`: torch.cuda.is_availble does not exist"),
-    ("from keras import layres\n", r"`from keras import layres`: keras.layres does not exist"),
-    ("nonlocal radius\n", r"line 1: nonlocal declaration not allowed at module level"),  # compiled, not only parsed
-    ("from math import *\nprint(tau_typo)\n", r"line 2: 'tau_typo' may be undefined, or defined from star imports"),
-])
+@pytest.mark.parametrize(
+    "code, message",
+    [
+        ("print(radius_typo)\n", r"page\.es\.md \[es\], block at line 4 \(.*02_b\.py\), line 1: undefined name 'radius_typo'"),
+        ("def f(:\n", r"syntax error: .*02_b\.py\), line 1: invalid syntax"),
+        ("import kears\n", r"line 1: `import kears`: no module named 'kears' in the pinned environment"),
+        ("import torch\ntorch.cuda.is_availble()\n", r"line 2: `torch.cuda.is_availble`: torch.cuda.is_availble does not exist"),
+        ("from keras import layres\n", r"`from keras import layres`: keras.layres does not exist"),
+        ("nonlocal radius\n", r"line 1: nonlocal declaration not allowed at module level"),  # compiled, not only parsed
+        ("from math import *\nprint(tau_typo)\n", r"line 2: 'tau_typo' may be undefined, or defined from star imports"),
+    ],
+)
 def test_a_broken_gpu_cell_is_named(tmp_path, code, message):
     page = page_of(tmp_path, [("gpu", "02_b.py", code)])
     assert problem_of(page) is not None
@@ -57,19 +65,22 @@ def test_a_saved_file_is_its_own_module(tmp_path):
     assert "undefined name 'radius'" in problem_of(page)
 
 
-@pytest.mark.parametrize("code, message", [
-    ('python -c "import torch; print(torch.cuda.is_available())"\n', None),
-    ('python -c "import torhc"\n', "no module named 'torhc'"),
-    ("python - <<'EOF'\nimport torch\nprint(torch.versoin.hip)\nEOF\n", "line 3: `torch.versoin.hip`"),
-    ("python probar.py\n", "runs probar.py, which this page never asks the reader to save"),
-    ("cd /tmp && python probar.py; echo done\n", "runs probar.py, which this page never asks the reader to save"),
-    ('python -u -W ignore -c "import torhc"\n', "no module named 'torhc'"),
-    ('python -c "\nimport torch\nprint(torch.cuda.is_availble())\n"\n', "`torch.cuda.is_availble`"),
-    ("python -X dev - <<'EOF'\nimport torhc\nEOF\n", "line 2: `import torhc`"),
-    ("python -m pipp install x\n", "`python -m pipp`: no module named 'pipp'"),
-    ("if then fi\n", "bash -n says"),
-    ('echo "$undefined_var"\n', "SC2154"),
-])
+@pytest.mark.parametrize(
+    "code, message",
+    [
+        ('python -c "import torch; print(torch.cuda.is_available())"\n', None),
+        ('python -c "import torhc"\n', "no module named 'torhc'"),
+        ("python - <<'EOF'\nimport torch\nprint(torch.versoin.hip)\nEOF\n", "line 3: `torch.versoin.hip`"),
+        ("python probar.py\n", "runs probar.py, which this page never asks the reader to save"),
+        ("cd /tmp && python probar.py; echo done\n", "runs probar.py, which this page never asks the reader to save"),
+        ('python -u -W ignore -c "import torhc"\n', "no module named 'torhc'"),
+        ('python -c "\nimport torch\nprint(torch.cuda.is_availble())\n"\n', "`torch.cuda.is_availble`"),
+        ("python -X dev - <<'EOF'\nimport torhc\nEOF\n", "line 2: `import torhc`"),
+        ("python -m pipp install x\n", "`python -m pipp`: no module named 'pipp'"),
+        ("if then fi\n", "bash -n says"),
+        ('echo "$undefined_var"\n', "SC2154"),
+    ],
+)
 def test_a_shell_block_and_the_python_it_embeds(tmp_path, code, message):
     page = page_of(tmp_path, [("network", "03_c.sh", code)])
     problem = problem_of(page)

@@ -85,8 +85,12 @@ HAR_DATA_CELLS = [
 ]
 # Not snippets, but the figures depend on them: this file, the start-up code of every child (network
 # guard, fixture substitution, the import hook the observer uses), the stand-in and panel generators.
-TOOLS = ["scripts/verified_docs/bench.py", "scripts/verified_docs/offline/sitecustomize.py",
-         "scripts/make_fixtures.py", "scripts/make_vol5.py"]
+TOOLS = [
+    "scripts/verified_docs/bench.py",
+    "scripts/verified_docs/offline/sitecustomize.py",
+    "scripts/make_fixtures.py",
+    "scripts/make_vol5.py",
+]
 # The packages that do the arithmetic: their pins are inputs, and the record carries their versions.
 MEASURED_PACKAGES = ("keras", "torch", "jax", "jaxlib", "tensorflow", "tensorflow-datasets", "numpy")
 PINS = "constraints.txt"
@@ -117,10 +121,9 @@ RATIO_KEYS = {f"mobilenet.{d}.flops_fraction_of_peak" for d in DEVICES} | {
     "mobilenet.cpu.tensorflow_over_torch_without_copies",
 }
 # Figures and ratios that only a machine with a GPU can have.
-GPU_KEYS = (
-    {"probe.cuda.peak_flops", "smoke.cuda.conv_step", "mobilenet.cpu_over_gpu"}
-    | {f"mobilenet.cuda.{k}" for k in ("epoch", "run_mean_epoch", "images_per_s", "flops", "flops_fraction_of_peak")}
-)
+GPU_KEYS = {"probe.cuda.peak_flops", "smoke.cuda.conv_step", "mobilenet.cpu_over_gpu"} | {
+    f"mobilenet.cuda.{k}" for k in ("epoch", "run_mean_epoch", "images_per_s", "flops", "flops_fraction_of_peak")
+}
 MODES = {
     # trainval images of the stand-ins (3680 is the real split: 2944 + 368 in the guide's slices),
     # runs of entrenar_keras.py (3 epochs each: 1 cold + 2 warm), runs of har_keras.py, probe reps
@@ -130,8 +133,15 @@ MODES = {
 CHILD_TIMEOUT_S = 3600
 # A reader starts from a fresh terminal: thread settings of the shell that runs the bench do not
 # leak into the programs (har_keras.py sets its own only where none are set).
-FRESH_TERMINAL_DROPS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
-                        "TF_NUM_INTRAOP_THREADS", "TF_NUM_INTEROP_THREADS", "XLA_FLAGS", "KERAS_BACKEND")
+FRESH_TERMINAL_DROPS = (
+    "OMP_NUM_THREADS",
+    "OPENBLAS_NUM_THREADS",
+    "MKL_NUM_THREADS",
+    "TF_NUM_INTRAOP_THREADS",
+    "TF_NUM_INTEROP_THREADS",
+    "XLA_FLAGS",
+    "KERAS_BACKEND",
+)
 
 
 def twins(rel: str, root: Path = ROOT) -> list[str]:
@@ -156,8 +166,13 @@ class _Unprinted(ast.NodeTransformer):
 
     def generic_visit(self, node):
         body = getattr(node, "body", None)
-        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
-                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+        if (
+            isinstance(body, list)
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)
+        ):
             body[0] = ast.Pass()
         return super().generic_visit(node)
 
@@ -341,11 +356,16 @@ def _through_fit(path: Path) -> tuple[object, str]:
     defined = {n.name for n in body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
 
     def calls_fit(node):
-        return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "fit"
-                   for n in ast.walk(node))
+        return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "fit" for n in ast.walk(node))
 
-    check = next(i for i, n in enumerate(body) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call)
-                 and isinstance(n.value.func, ast.Name) and n.value.func.id in defined)
+    check = next(
+        i
+        for i, n in enumerate(body)
+        if isinstance(n, ast.Expr)
+        and isinstance(n.value, ast.Call)
+        and isinstance(n.value.func, ast.Name)
+        and n.value.func.id in defined
+    )
     fit = next(i for i, n in enumerate(body) if calls_fit(n))
     if not check < fit:
         raise RuntimeError(f"{path.name}: expected its environment check before its fit")
@@ -406,7 +426,7 @@ def child() -> None:
     elif job["kind"] == "cells":
         namespace = {"__name__": "__main__"}
         for cell in job["cells"]:
-            exec(compile(Path(cell).read_text(), cell, "exec"), namespace)  # noqa: S102 - the page's cells
+            exec(compile(Path(cell).read_text(), cell, "exec"), namespace)
     else:
         _observe(job, seen)
         program = Path(job["program"]).resolve()
@@ -423,7 +443,7 @@ def child() -> None:
             importlib.import_module("keras")  # first, under KERAS_BACKEND, before the program pins torch
 
             code, skipped = _through_fit(program)
-            exec(code, {"__name__": "__main__", "__file__": str(program)})  # noqa: S102
+            exec(code, {"__name__": "__main__", "__file__": str(program)})
             result["skipped"] = skipped
         result["fits"] = [{**fit, "macs_per_image": _macs(model)} for fit, model in zip(seen["fits"], seen["models"])]
         if seen["tfds"]:
@@ -457,12 +477,14 @@ def stage(program: str, folder: Path) -> Path:
 
 def child_env(folder: Path, backend: str | None, device: str, fixtures: Path | None = None) -> dict:
     env = {k: v for k, v in os.environ.items() if k not in FRESH_TERMINAL_DROPS}
-    env.update({
-        "TF_CPP_MIN_LOG_LEVEL": "3",
-        "KERAS_HOME": str(folder / "keras"),
-        "PYTHONPATH": os.pathsep.join([str(OFFLINE)] + [p for p in [os.environ.get("PYTHONPATH")] if p]),
-        "OFFLINE_FIXTURES": str(fixtures or BUILD / "fixtures"),
-    })
+    env.update(
+        {
+            "TF_CPP_MIN_LOG_LEVEL": "3",
+            "KERAS_HOME": str(folder / "keras"),
+            "PYTHONPATH": os.pathsep.join([str(OFFLINE)] + [p for p in [os.environ.get("PYTHONPATH")] if p]),
+            "OFFLINE_FIXTURES": str(fixtures or BUILD / "fixtures"),
+        }
+    )
     if backend:
         env["KERAS_BACKEND"] = backend
     if device == "cpu":
@@ -476,7 +498,11 @@ def run_child(folder: Path, job: dict, env: dict, what: str) -> dict:
     with log.open("w") as out:
         proc = subprocess.run(
             [sys.executable, "-c", "from verified_docs.bench import child; child()"],
-            cwd=folder, env=env, stdout=out, stderr=subprocess.STDOUT, timeout=CHILD_TIMEOUT_S,
+            cwd=folder,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            timeout=CHILD_TIMEOUT_S,
         )
     if proc.returncode != 0 or not (folder / "result.json").is_file():
         raise SystemExit(f"bench: {what} failed (exit {proc.returncode}); its output, {log}:\n{log.read_text()[-3000:]}")
@@ -493,8 +519,9 @@ def standin(trainval: int) -> Path:
         progress(f"generating the stand-in dataset ({trainval} trainval images) in {folder}")
         tmp = folder.with_suffix(".tmp")
         env = child_env(STANDINS, None, "cpu")
-        proc = subprocess.run([sys.executable, str(FIXTURE_GENERATOR), "--pets", str(trainval), str(tmp)],
-                              env=env, capture_output=True, text=True)
+        proc = subprocess.run(
+            [sys.executable, str(FIXTURE_GENERATOR), "--pets", str(trainval), str(tmp)], env=env, capture_output=True, text=True
+        )
         if proc.returncode != 0:
             raise SystemExit(f"bench: the stand-in generator failed:\n{proc.stderr[-3000:]}")
         tmp.rename(folder)
@@ -515,20 +542,32 @@ def run_mobilenet(device: str, backend: str, pets: Path, runs: int, tag: str) ->
         if sync:
             env.update(gpu_optin())
         kind = "whole" if backend == "torch" else "through_fit"
-        job = {"kind": kind, "program": program.name, "argv": ["cpu"] if device == "cpu" else [],
-               "sync_cuda": sync, "per_batch": False,
-               "profile": device == "cpu" and backend == "torch" and i == runs - 1}
+        job = {
+            "kind": kind,
+            "program": program.name,
+            "argv": ["cpu"] if device == "cpu" else [],
+            "sync_cuda": sync,
+            "per_batch": False,
+            "profile": device == "cpu" and backend == "torch" and i == runs - 1,
+        }
         r = run_child(folder, job, env, f"{PROGRAMS['mobilenet'][0]} ({device}, {backend}, run {i + 1})")
         (fit,) = r["fits"]
-        out.append({"epochs": fit["epochs"], "fit_s": fit["fit_s"], "images": r["splits"][:2], "macs": fit["macs_per_image"],
-                    "skipped": r.get("skipped"), "profile": fit.get("profile")})
+        out.append(
+            {
+                "epochs": fit["epochs"],
+                "fit_s": fit["fit_s"],
+                "images": r["splits"][:2],
+                "macs": fit["macs_per_image"],
+                "skipped": r.get("skipped"),
+                "profile": fit.get("profile"),
+            }
+        )
     return out
 
 
 def gpu_optin() -> dict:
     """The guide's opt-in for testing it on an NVIDIA machine; never set on a ROCm build."""
-    probe = subprocess.run([sys.executable, "-c", "import torch; print(torch.version.hip or '')"],
-                           capture_output=True, text=True)
+    probe = subprocess.run([sys.executable, "-c", "import torch; print(torch.version.hip or '')"], capture_output=True, text=True)
     return {} if probe.stdout.strip() else {"ROCM_GUIDE_ACCEPT_CUDA": "1"}
 
 
@@ -560,22 +599,31 @@ def machine() -> dict:
         pass
     info = {"cpu": cpu, "cores": os.cpu_count(), "gpu": "none", "os": platform.platform()}
     probe = subprocess.run(
-        [sys.executable, "-c", "import json, torch; ok = torch.cuda.is_available(); print(json.dumps("
-         "{'gpu': torch.cuda.get_device_name(0) if ok else '', 'hip': torch.version.hip, 'cuda': torch.version.cuda}))"],
-        capture_output=True, text=True,
+        [
+            sys.executable,
+            "-c",
+            "import json, torch; ok = torch.cuda.is_available(); print(json.dumps("
+            "{'gpu': torch.cuda.get_device_name(0) if ok else '', 'hip': torch.version.hip, 'cuda': torch.version.cuda}))",
+        ],
+        capture_output=True,
+        text=True,
     )
     seen = json.loads(probe.stdout.strip().splitlines()[-1]) if probe.returncode == 0 and probe.stdout.strip() else {}
     if seen.get("gpu"):
         # A GPU record says which stack ran it: PyTorch's ROCm (HIP) or CUDA build, and the driver.
-        info.update(gpu=seen["gpu"], runtime=f"ROCm {seen['hip']}" if seen["hip"] else f"CUDA {seen['cuda']}",
-                    driver=gpu_driver())
+        info.update(
+            gpu=seen["gpu"], runtime=f"ROCm {seen['hip']}" if seen["hip"] else f"CUDA {seen['cuda']}", driver=gpu_driver()
+        )
     return info
 
 
 def gpu_driver() -> str:
     """The driver's own report, from whichever vendor tool is installed; 'unknown' when none is."""
-    for command in (["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
-                    ["amd-smi", "version"], ["/opt/rocm/bin/amd-smi", "version"]):
+    for command in (
+        ["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
+        ["amd-smi", "version"],
+        ["/opt/rocm/bin/amd-smi", "version"],
+    ):
         try:
             out = subprocess.run(command, capture_output=True, text=True, timeout=60)
         except (OSError, subprocess.TimeoutExpired):
@@ -596,8 +644,9 @@ def versions() -> dict:
 
 def commit() -> str:
     head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    dirty = subprocess.run(["git", "status", "--porcelain", "--", *measured_files()], cwd=ROOT,
-                           capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(
+        ["git", "status", "--porcelain", "--", *measured_files()], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
     return (head or "unknown") + ("+changes" if dirty else "")
 
 
@@ -616,8 +665,12 @@ def measure(mode: str) -> dict:
     for device in devices:
         progress(f"probe (the bench's own): large matrix multiplications on {device}")
         folder = scratch(f"probe-{device}")
-        p = run_child(folder, {"kind": "ceiling", "device": device, "reps": cfg["reps"]},
-                      child_env(folder, "torch", device), f"the FLOP/s probe on {device}")
+        p = run_child(
+            folder,
+            {"kind": "ceiling", "device": device, "reps": cfg["reps"]},
+            child_env(folder, "torch", device),
+            f"the FLOP/s probe on {device}",
+        )
         flops = [2 * p["n"] ** 3 / t for t in p["times"]]
         figures[f"probe.{device}.peak_flops"] = spread(flops, unit="FLOP/s") | {"best": max(flops), "n": p["n"]}
 
@@ -638,41 +691,55 @@ def measure(mode: str) -> dict:
         colds = [r["epochs"][0] for r in runs]
         warm = [t for r in runs for t in r["epochs"][1:]]
         figures[f"mobilenet.{device}.epoch"] = spread(warm, cold=statistics.median(colds), unit="s") | {
-            "images": [train, val], "runs": len(runs), "cold_runs": colds}
+            "images": [train, val],
+            "runs": len(runs),
+            "cold_runs": colds,
+        }
         # The source's statistic: its script divides the time of the whole fit call by its 3 epochs.
         figures[f"mobilenet.{device}.run_mean_epoch"] = spread([r["fit_s"] / len(r["epochs"]) for r in runs], unit="s") | {
-            "epochs_per_run": len(runs[0]["epochs"])}
+            "epochs_per_run": len(runs[0]["epochs"])
+        }
         figures[f"mobilenet.{device}.images_per_s"] = spread([n_img / t for t in warm], unit="img/s")
         macs = runs[0]["macs"]
         achieved = [2 * macs * n_img / t for t in warm]
         figures[f"mobilenet.{device}.flops"] = spread(achieved, unit="FLOP/s") | {"macs_per_image": macs}
-        ratios[f"mobilenet.{device}.flops_fraction_of_peak"] = statistics.median(achieved) / figures[f"probe.{device}.peak_flops"]["best"]
+        ratios[f"mobilenet.{device}.flops_fraction_of_peak"] = (
+            statistics.median(achieved) / figures[f"probe.{device}.peak_flops"]["best"]
+        )
         if device == "cpu":
             main_cpu_runs = runs
     ran["mobilenet"] = f"{PROGRAMS['mobilenet'][0]} as {PROGRAMS['mobilenet'][1]} cpu, whole (and without cpu on a GPU)"
 
     for backend in BACKENDS:
         shared = backend == "torch" and cfg["backend_pets"] == cfg["main_pets"] and cfg["backend_runs"] == cfg["main_runs"]
-        progress(f"{PROGRAMS['mobilenet'][1]} on cpu with {backend}: {cfg['backend_runs']} run(s) on {cfg['backend_pets']} trainval images"
-                 + (" (the runs above)" if shared else ""))
+        progress(
+            f"{PROGRAMS['mobilenet'][1]} on cpu with {backend}: {cfg['backend_runs']} run(s) on {cfg['backend_pets']} trainval images"
+            + (" (the runs above)" if shared else "")
+        )
         runs = main_cpu_runs if shared else run_mobilenet("cpu", backend, backend_pets, cfg["backend_runs"], "backends")
         n_img = sum(runs[0]["images"])
         per_img = [1000 * t / n_img for r in runs for t in r["epochs"][1:]]
         cold = statistics.median(1000 * r["epochs"][0] / n_img for r in runs)
         figures[f"mobilenet.cpu.{backend}.ms_per_image"] = spread(per_img, cold=cold, unit="ms/img") | {
-            "images": runs[0]["images"], "runs": len(runs)}
+            "images": runs[0]["images"],
+            "runs": len(runs),
+        }
         if backend == "torch":
             profile = runs[-1]["profile"]
             if profile is None:
                 raise SystemExit("bench: the profiled torch run recorded no profile (did its fit have 2 batches?)")
             ratios["mobilenet.cpu.torch.contiguous_copy_share"] = profile["contiguous_copy"]
             ratios["mobilenet.cpu.torch.convolution_share"] = profile["convolution"]
-            ran["mobilenet.profile"] = (f"torch.profiler around the second training batch of the last epoch of the last "
-                                        f"torch run above ({runs[0]['images'][0]} + {runs[0]['images'][1]} images); "
-                                        f"top operators by self CPU time: {', '.join(profile['top'])}")
+            ran["mobilenet.profile"] = (
+                f"torch.profiler around the second training batch of the last epoch of the last "
+                f"torch run above ({runs[0]['images'][0]} + {runs[0]['images'][1]} images); "
+                f"top operators by self CPU time: {', '.join(profile['top'])}"
+            )
         if runs[0]["skipped"]:
-            ran[f"mobilenet.{backend}"] = (f"{PROGRAMS['mobilenet'][0]} cpu under KERAS_BACKEND={backend}: its statements "
-                                           f"through its fit, without `{runs[0]['skipped']}` (it accepts only torch)")
+            ran[f"mobilenet.{backend}"] = (
+                f"{PROGRAMS['mobilenet'][0]} cpu under KERAS_BACKEND={backend}: its statements "
+                f"through its fit, without `{runs[0]['skipped']}` (it accepts only torch)"
+            )
 
     npz = prepare_har_data()
     for backend in BACKENDS:
@@ -689,16 +756,21 @@ def measure(mode: str) -> dict:
             colds.append(cold)
             warm_40.append(sum(warm) * 40 / len(warm))
         figures[f"har.{backend}.warm_40"] = spread(warm_40, cold=statistics.median(colds), unit="s") | {"cold_runs": colds}
-    ran["har"] = (f"{PROGRAMS['har'][0]} as {PROGRAMS['har'][1]}, whole, one process per run, on the har.npz of the "
-                  f"lesson's cells {', '.join(Path(c).name for c in HAR_DATA_CELLS)}; warm_40 = its 39 warm epochs x 40/39")
+    ran["har"] = (
+        f"{PROGRAMS['har'][0]} as {PROGRAMS['har'][1]}, whole, one process per run, on the har.npz of the "
+        f"lesson's cells {', '.join(Path(c).name for c in HAR_DATA_CELLS)}; warm_40 = its 39 warm epochs x 40/39"
+    )
 
     med = lambda k: figures[k]["median"]  # noqa: E731
     ratios["har.jax_over_torch"] = med("har.jax.warm_40") / med("har.torch.warm_40")
     ratios["har.tensorflow_over_torch"] = med("har.tensorflow.warm_40") / med("har.torch.warm_40")
     ratios["mobilenet.cpu.jax_over_torch"] = med("mobilenet.cpu.jax.ms_per_image") / med("mobilenet.cpu.torch.ms_per_image")
-    ratios["mobilenet.cpu.tensorflow_over_torch"] = med("mobilenet.cpu.tensorflow.ms_per_image") / med("mobilenet.cpu.torch.ms_per_image")
+    ratios["mobilenet.cpu.tensorflow_over_torch"] = med("mobilenet.cpu.tensorflow.ms_per_image") / med(
+        "mobilenet.cpu.torch.ms_per_image"
+    )
     ratios["mobilenet.cpu.tensorflow_over_torch_without_copies"] = med("mobilenet.cpu.tensorflow.ms_per_image") / (
-        med("mobilenet.cpu.torch.ms_per_image") * (1 - ratios["mobilenet.cpu.torch.contiguous_copy_share"]))
+        med("mobilenet.cpu.torch.ms_per_image") * (1 - ratios["mobilenet.cpu.torch.contiguous_copy_share"])
+    )
     if "cuda" in devices:
         ratios["mobilenet.cpu_over_gpu"] = med("mobilenet.cpu.epoch") / med("mobilenet.cuda.epoch")
     ran["probe"] = "the bench's own: best of large float32 matrix multiplications in torch"
@@ -712,7 +784,8 @@ def main(argv: list[str] | None = None) -> None:
     group.add_argument("--full", action="store_const", const="full", dest="mode")
     parser.add_argument("--out", type=Path, default=ROOT / "build/bench/record.json")
     parser.add_argument(
-        "--if-stale", action="store_true",
+        "--if-stale",
+        action="store_true",
         help="do nothing when --out exists and was measured with the current inputs",
     )
     args = parser.parse_args(argv)

@@ -69,8 +69,9 @@ def with_figures(page: Page) -> Page:
     return replace(page, items=items)
 
 
-def notebook_of(page: Page, title: str, page_url: str, link: Callable[[str], str],
-                images: dict[int, str]) -> tuple[str, str] | None:
+def notebook_of(
+    page: Page, title: str, page_url: str, link: Callable[[str], str], images: dict[int, str]
+) -> tuple[str, str] | None:
     """Step 2: (file name, JSON) of the page's notebook, if it has run-tier blocks."""
     if not page.has(CI_TIER):
         return None
@@ -100,7 +101,7 @@ def unsearched_output(lines: list[str]) -> list[str]:
             if m and not m["info"].lstrip().startswith("{"):
                 words = m["info"].split(maxsplit=1)
                 attrs = " ".join([f".{words[0]}", *words[1:], 'data-search-exclude=""'])
-                out[i + 1] = f'{m["indent"]}{m["fence"]}{{ {attrs} }}'
+                out[i + 1] = f"{m['indent']}{m['fence']}{{ {attrs} }}"
     return out
 
 
@@ -138,8 +139,10 @@ def render_page(page: Page, site_url: str, link: Callable[[str], str]) -> Render
     nb = notebook_of(page, title_of(page), site_url + page.url, link, drawn)  # from the page model, not from the badged text
     under_title = translations.banner(page)  # a translation published behind its original says so first
     if nb:
-        under_title.append(f'<p class="notebook-download"><a href="{nb[0]}" download>{html.escape(NOTEBOOK_LINK[page.lang])}</a> '
-                           f"(<code>{nb[0]}</code>)</p>")
+        under_title.append(
+            f'<p class="notebook-download"><a href="{nb[0]}" download>{html.escape(NOTEBOOK_LINK[page.lang])}</a> '
+            f"(<code>{nb[0]}</code>)</p>"
+        )
     under_title += stamped
     if under_title:
         at = next((i + 1 for i, ln in enumerate(lines) if ln.startswith("# ")), 0)
@@ -212,8 +215,11 @@ def not_found_page(output: str, site_dir: Path, lang: str, default_lang: str, ba
     pointing at whichever page it rendered last; they point at the home pages instead (`base`,
     site_url's path, since a not-found page is served at any depth)."""
     head, sep, body = output.partition("</head>")
-    output = HEAD_ALTERNATE.sub("", head) + sep + SWITCHER_LINK.sub(
-        lambda m: m[1] + base + ("" if m["lang"] == default_lang else f"{m['lang']}/") + m[2], body)
+    output = (
+        HEAD_ALTERNATE.sub("", head)
+        + sep
+        + SWITCHER_LINK.sub(lambda m: m[1] + base + ("" if m["lang"] == default_lang else f"{m['lang']}/") + m[2], body)
+    )
     if lang == default_lang:
         return output
     (site_dir / lang).mkdir(parents=True, exist_ok=True)

@@ -52,13 +52,15 @@ def resolve_problem(block: Block, workdir: Path) -> str | None:
     return None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def gpu_visible() -> str | None:
     """None when a GPU is usable from torch, else the reason it is not."""
     nodes = [Path("/dev/kfd"), *Path("/dev").glob("nvidia[0-9]*")]
     if not any(n.exists() for n in nodes):  # no need to import torch to know (it takes seconds)
         return "no GPU device on this machine (neither /dev/kfd nor /dev/nvidia*): gpu tier not run"
-    probe = subprocess.run([sys.executable, "-c", "import torch; print(torch.cuda.is_available())"], capture_output=True, text=True)
+    probe = subprocess.run(
+        [sys.executable, "-c", "import torch; print(torch.cuda.is_available())"], capture_output=True, text=True
+    )
     if probe.stdout.strip() == "True":
         return None
     return "no GPU visible to torch (torch.cuda.is_available() is False): gpu tier not run"

@@ -133,8 +133,13 @@ def run_notebook(page: Page, tier: str, workdir: Path, cell_timeout: float = CEL
         cell.metadata["tags"] = sorted(tags)
         cell.outputs = []
     timeout = cell_timeout
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                            resources={"metadata": {"path": str(workdir)}}, skip_cells_with_tag="skip-execution")
+    client = NotebookClient(
+        nb,
+        timeout=timeout,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(workdir)}},
+        skip_cells_with_tag="skip-execution",
+    )
     started = []  # the cells in the order the kernel was given them: the last is the one a crash stopped
     client.on_cell_execute = lambda cell, cell_index: started.append(cell)
     crash = None
@@ -157,8 +162,15 @@ def run_notebook(page: Page, tier: str, workdir: Path, cell_timeout: float = CEL
         errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
         if errors:
             first = next(b for _, b in pairs if b.tier == tier)
-            return [{"lineno": first.lineno, "ran": False, "stdout": "", "saved": None,
-                     "error": f"the notebook's data cell failed before it:\n{_traceback(errors[0], {}, {}, workdir)}"}]
+            return [
+                {
+                    "lineno": first.lineno,
+                    "ran": False,
+                    "stdout": "",
+                    "saved": None,
+                    "error": f"the notebook's data cell failed before it:\n{_traceback(errors[0], {}, {}, workdir)}",
+                }
+            ]
     for cell, block in pairs:
         if block.tier != tier:
             continue
@@ -166,17 +178,24 @@ def run_notebook(page: Page, tier: str, workdir: Path, cell_timeout: float = CEL
         entry = {
             "lineno": block.lineno,
             "ran": cell.get("execution_count") is not None,
-            "stdout": "".join(o.get("text", "") for o in outputs if o.get("output_type") == "stream" and o.get("name") == "stdout"),
+            "stdout": "".join(
+                o.get("text", "") for o in outputs if o.get("output_type") == "stream" and o.get("name") == "stdout"
+            ),
             "error": None,
             "saved": block.title if block.is_file else None,
         }
         errors = [o for o in outputs if o.get("output_type") == "error"]
         if errors:
             stderr = "".join(o.get("text", "") for o in outputs if o.get("output_type") == "stream" and o.get("name") == "stderr")
-            entry["error"] = _traceback(errors[0], by_count, saved, workdir) + (f"\n--- the cell's stderr ---\n{_traceback({'traceback': [stderr]}, by_count, saved, workdir)}" if stderr.strip() else "")
+            entry["error"] = _traceback(errors[0], by_count, saved, workdir) + (
+                f"\n--- the cell's stderr ---\n{_traceback({'traceback': [stderr]}, by_count, saved, workdir)}"
+                if stderr.strip()
+                else ""
+            )
         if crash and started and cell is started[-1]:  # where it was stopped (a timeout interrupts it first)
             entry["error"] = (crash if crash.startswith("it did not finish") else f"the kernel stopped in this cell: {crash}") + (
-                f"\n{entry['error']}" if entry["error"] else "")
+                f"\n{entry['error']}" if entry["error"] else ""
+            )
         elif crash and not errors and entry["ran"] is False and not any(r["error"] for r in results):
             entry["error"] = f"the kernel stopped before this cell: {crash}"
         if entry["ran"] or entry["error"]:
@@ -193,7 +212,9 @@ def main(argv=None) -> int:
     parser.add_argument("result", type=Path)
     parser.add_argument("workdir", type=Path)
     parser.add_argument("--snippets", type=Path, help="replaces mkdocs.yml's snippet base_path (the harness self-test)")
-    parser.add_argument("--cell-timeout", type=float, default=CELL_TIMEOUT_S, help="seconds a cell may run (the harness self-test)")
+    parser.add_argument(
+        "--cell-timeout", type=float, default=CELL_TIMEOUT_S, help="seconds a cell may run (the harness self-test)"
+    )
     args = parser.parse_args(argv)
     options = dict(snippet_options()) | ({"base_path": [str(args.snippets.resolve())]} if args.snippets else {})
     page = load_page(args.page.resolve(), options, missing_outputs_ok=True)  # `make outputs` writes them
@@ -226,8 +247,9 @@ def stop_all() -> None:
         stop(proc)
 
 
-def run_page_tier(page: Page, tier: str, snippet_base: Path | None = None,
-                  cell_timeout: float = CELL_TIMEOUT_S) -> tuple[list[Block], list[dict], str]:
+def run_page_tier(
+    page: Page, tier: str, snippet_base: Path | None = None, cell_timeout: float = CELL_TIMEOUT_S
+) -> tuple[list[Block], list[dict], str]:
     """Run the page's blocks of one tier; return them, their results and the runner's stderr."""
     workdir = workdir_of(page.id, tier)
     shutil.rmtree(workdir, ignore_errors=True)
@@ -236,8 +258,13 @@ def run_page_tier(page: Page, tier: str, snippet_base: Path | None = None,
     # Its own process group, so that an interrupted test session can stop it and its kernel.
     proc = subprocess.Popen(
         [sys.executable, "-m", "verified_docs.execute", str(page.path), tier, str(result), str(workdir)]
-        + (["--snippets", str(snippet_base)] if snippet_base else []) + ["--cell-timeout", str(cell_timeout)],
-        env=runner_env(tier, workdir), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=workdir,
+        + (["--snippets", str(snippet_base)] if snippet_base else [])
+        + ["--cell-timeout", str(cell_timeout)],
+        env=runner_env(tier, workdir),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=workdir,
         start_new_session=True,
     )
     RUNNING.add(proc)
@@ -289,7 +316,9 @@ def check_outputs(blocks, results, stderr, record: bool, nodeid: str) -> list[st
             block.output_file.write_text(actual + "\n", encoding="utf-8")
             continue
         if block.expected is None:
-            problems.append(f"{block.where}: its recorded output {rel(block.output_file)} does not exist; run `make outputs` to record it")
+            problems.append(
+                f"{block.where}: its recorded output {rel(block.output_file)} does not exist; run `make outputs` to record it"
+            )
             continue
         expected = normalize(block.expected)
         volatile = block.options.get("volatile")
@@ -298,10 +327,15 @@ def check_outputs(blocks, results, stderr, record: bool, nodeid: str) -> list[st
         else:
             actual_cmp, expected_cmp = actual, expected
         if actual_cmp != expected_cmp:
-            diff = "\n".join(difflib.unified_diff(expected.splitlines(), actual.splitlines(),
-                                                  f"recorded {rel(block.output_file)}", "this run", lineterm=""))
-            problems.append(f"{block.where}: output differs from its recording. If the change is intended, "
-                            f"run `make outputs` and review the diff.\n{diff}")
+            diff = "\n".join(
+                difflib.unified_diff(
+                    expected.splitlines(), actual.splitlines(), f"recorded {rel(block.output_file)}", "this run", lineterm=""
+                )
+            )
+            problems.append(
+                f"{block.where}: output differs from its recording. If the change is intended, "
+                f"run `make outputs` and review the diff.\n{diff}"
+            )
     for block, res in zip(blocks, results):
         if not res["error"] and block.options.get("figure"):
             problems += check_figure(block, record)
@@ -351,9 +385,11 @@ def figure_difference(recorded: bytes, made: bytes) -> str | None:
         for x, y in zip(_NUMBER.finditer(a), _NUMBER.finditer(b)):
             if abs(float(x[0]) - float(y[0])) > FIGURE_TOLERANCE:
                 line = a.count("\n", 0, x.start()) + 1
-                return (f"line {line}: {x[0]} recorded, {y[0]} drawn (more than {FIGURE_TOLERANCE} apart)\n"
-                        f"  recorded: {a.splitlines()[line - 1].strip()[:200]}\n"
-                        f"  drawn:    {b.splitlines()[b.count(chr(10), 0, y.start())].strip()[:200]}")
+                return (
+                    f"line {line}: {x[0]} recorded, {y[0]} drawn (more than {FIGURE_TOLERANCE} apart)\n"
+                    f"  recorded: {a.splitlines()[line - 1].strip()[:200]}\n"
+                    f"  drawn:    {b.splitlines()[b.count(chr(10), 0, y.start())].strip()[:200]}"
+                )
         return None
     diff = difflib.unified_diff(a.splitlines(), b.splitlines(), "recorded", "this run", lineterm="")
     return "\n".join(list(diff)[:30])

@@ -30,6 +30,7 @@ from .project import BACKENDS, ROOT
 class FigureError(Exception):
     """A placeholder that cannot be filled; the message starts with page:line."""
 
+
 def measurement(expr: str) -> str:
     """The bench measurement a placeholder expression reads: `ratio:har.jax_over_torch` -> `har`,
     `chart:mobilenet` -> `mobilenet`, `mobilenet.cpu.torch.ms` -> `mobilenet`."""
@@ -40,17 +41,23 @@ PLACEHOLDER = re.compile(r"\{\{\s*bench(?:@(?P<name>[\w.-]+))?:(?P<expr>[^}\s]+)
 FIELDS = {"cold", "median", "min", "max", "best", "images"}  # `images`: the sizes a figure was measured on
 TEXT = {
     "es": {
-        "reps": "rep.", "images": "imágenes", "missing": "sin medir (ejecuta `make bench`)",
+        "reps": "rep.",
+        "images": "imágenes",
+        "missing": "sin medir (ejecuta `make bench`)",
         "stale": "desactualizado: medido con otros programas, herramientas o versiones de paquetes; ejecuta `make bench`",
-        "nogpu": "sin GPU en la máquina que midió", "measured": "Medido el {date} en {cpu} ({cores} núcleos; GPU: {gpu})",
+        "nogpu": "sin GPU en la máquina que midió",
+        "measured": "Medido el {date} en {cpu} ({cores} núcleos; GPU: {gpu})",
         "recorded": "Registrado el {date} en {cpu} ({cores} núcleos; GPU: {gpu})",
         "with": "con Python {python}, Keras {keras}, PyTorch {torch}, JAX {jax}, TensorFlow {tensorflow}; commit {commit}; modo {mode}",
         "none": "Todavía no hay un registro del banco de pruebas (`python -m verified_docs.bench`) para esta construcción: ejecuta `make bench` (o `make site`).",
     },
     "en": {
-        "reps": "reps", "images": "images", "missing": "not measured (run `make bench`)",
+        "reps": "reps",
+        "images": "images",
+        "missing": "not measured (run `make bench`)",
         "stale": "stale: measured with other programs, tools or package versions; run `make bench`",
-        "nogpu": "no GPU on the machine that measured", "measured": "Measured on {date} on {cpu} ({cores} cores; GPU: {gpu})",
+        "nogpu": "no GPU on the machine that measured",
+        "measured": "Measured on {date} on {cpu} ({cores} cores; GPU: {gpu})",
         "recorded": "Recorded on {date} on {cpu} ({cores} cores; GPU: {gpu})",
         "with": "with Python {python}, Keras {keras}, PyTorch {torch}, JAX {jax}, TensorFlow {tensorflow}; commit {commit}; {mode} mode",
         "none": "There is no bench record (`python -m verified_docs.bench`) for this build yet: run `make bench` (or `make site`).",
@@ -111,8 +118,7 @@ def render(expr: str, record: dict | None, lang: str, committed: bool, where: st
     known = bench.RATIO_KEYS if ratio else bench.FIGURE_KEYS
     if key not in known:
         raise FigureError(
-            f"{where}: unknown bench key '{expr}'. Known {'ratios' if ratio else 'figures'}: "
-            + ", ".join(sorted(known))
+            f"{where}: unknown bench key '{expr}'. Known {'ratios' if ratio else 'figures'}: " + ", ".join(sorted(known))
         )
     if record is None:
         return t["missing"]
@@ -146,7 +152,7 @@ def _svg(fig) -> str:
     out = io.StringIO()
     fig.savefig(out, format="svg", metadata={"Date": None})
     text = out.getvalue()
-    return text[text.index("<svg"):].replace("\n\n", "\n")
+    return text[text.index("<svg") :].replace("\n\n", "\n")
 
 
 def _bars(record, keys, labels, title, ylabel, lang) -> str:
@@ -176,7 +182,10 @@ def chart_har(record, lang):
 
 
 def chart_mobilenet(record, lang):
-    title = {"es": "MobileNetV2 en CPU, por backend (mediana, mín.–máx.)", "en": "MobileNetV2 on CPU, per backend (median, min–max)"}[lang]
+    title = {
+        "es": "MobileNetV2 en CPU, por backend (mediana, mín.–máx.)",
+        "en": "MobileNetV2 on CPU, per backend (median, min–max)",
+    }[lang]
     keys = [f"mobilenet.cpu.{b}.ms_per_image" for b in BACKENDS]
     return _bars(record, keys, list(BACKENDS), title, "ms/img", lang)
 

@@ -47,25 +47,27 @@ def render(page_html: str, source_path: Path, lang: str) -> str:
     if not found:
         return page_html
     if not shutil.which("node") or not (ROOT / "node_modules" / "katex").is_dir():
-        raise FormulaError(f"{rel(source_path)} [{lang}]: the page has math and KaTeX cannot run here "
-                           "(needs node and node_modules/katex: run `npm ci`, as `make site` does)")
+        raise FormulaError(
+            f"{rel(source_path)} [{lang}]: the page has math and KaTeX cannot run here "
+            "(needs node and node_modules/katex: run `npm ci`, as `make site` does)"
+        )
     request = [{"tex": html.unescape(m["tex"]), "display": m["tag"] == "div"} for m in found]
-    proc = subprocess.run(["node", str(RENDERER)], input=json.dumps(request), capture_output=True,
-                          text=True, cwd=ROOT, timeout=120)
+    proc = subprocess.run(
+        ["node", str(RENDERER)], input=json.dumps(request), capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
     if proc.returncode != 0:
         raise FormulaError(f"{rel(source_path)} [{lang}]: KaTeX's renderer failed:\n{proc.stderr.strip()[-3000:]}")
     results = json.loads(proc.stdout)
     source = source_path.read_text(encoding="utf-8")
-    for m, req, result in zip(found, request, results):
+    for _match, req, result in zip(found, request, results):
         if "error" in result:
             line = _line_of(req["tex"], req["display"], source)
             where = f"{rel(source_path)}:{line}" if line else rel(source_path)
-            raise FormulaError(f"{where} [{lang}]: KaTeX cannot render the formula {req['tex'].strip()!r}:\n"
-                               f"{result['error']}")
+            raise FormulaError(f"{where} [{lang}]: KaTeX cannot render the formula {req['tex'].strip()!r}:\n{result['error']}")
     parts, last = [], 0
     for m, result in zip(found, results):
         # A displayed formula scrolls sideways on a phone: focusable, so a keyboard can scroll it.
         attrs = ' tabindex="0"' if m["tag"] == "div" else ""
-        parts += [page_html[last:m.start()], f'<{m["tag"]} class="arithmatex"{attrs}>{result["html"]}</{m["tag"]}>']
+        parts += [page_html[last : m.start()], f'<{m["tag"]} class="arithmatex"{attrs}>{result["html"]}</{m["tag"]}>']
         last = m.end()
     return "".join(parts + [page_html[last:]])

@@ -54,7 +54,17 @@ def log(msg: str) -> None:
     print(f"[mutation {time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
 
 
-KINDS = ("code", "output", "resolve", "syntax", "undefined-name", "bad-import", "prose-number", "one-language", "stale-translation")
+KINDS = (
+    "code",
+    "output",
+    "resolve",
+    "syntax",
+    "undefined-name",
+    "bad-import",
+    "prose-number",
+    "one-language",
+    "stale-translation",
+)
 
 
 class Mutant:
@@ -134,7 +144,7 @@ def code_mutants(page: Page) -> list[Mutant]:
 
 def output_mutants(page: Page, blocks: list[Block], results: list[dict], stderr: str) -> list[Mutant]:
     out = []
-    for i, block in enumerate(blocks):
+    for block in blocks:
         if block.expected is None:
             continue
         changed = mutate_digit(block.expected, block.options.get("volatile"))
@@ -180,11 +190,17 @@ def resolve_mutants(page: Page) -> list[Mutant]:
 
 # How a block CI does not execute is broken: (kind, what is appended, description), per language.
 STATIC_MUTATIONS = {
-    "python": [("syntax", "def (:\n", "syntax error appended"),
-               ("undefined-name", "print(mutation_undefined_name)\n", "use of a name nothing defines appended")],
-    "shell": [("syntax", "if then fi\n", "syntax error appended"),
-              ("undefined-name", 'echo "$mutation_undefined_var"\n', "use of a variable nothing assigns appended")],
+    "python": [
+        ("syntax", "def (:\n", "syntax error appended"),
+        ("undefined-name", "print(mutation_undefined_name)\n", "use of a name nothing defines appended"),
+    ],
+    "shell": [
+        ("syntax", "if then fi\n", "syntax error appended"),
+        ("undefined-name", 'echo "$mutation_undefined_var"\n', "use of a variable nothing assigns appended"),
+    ],
 }
+
+
 def _first_import(code: str) -> tuple[int, int, str] | None:
     """(start, end, module) of the first top-level module name a piece of Python imports."""
     try:
@@ -206,12 +222,16 @@ def static_variants(block: Block, original: str) -> list[tuple[str, str, str]]:
     imported module misspelt (in a Python block, or in the Python a shell block embeds)."""
     text = original + ("" if original.endswith("\n") else "\n")
     out = [(kind, text + tail, what) for kind, tail, what in STATIC_MUTATIONS["shell" if block.syntax in SHELL else block.syntax]]
-    codes = [original] if block.syntax == "python" else [r.value for r in shell.python_runs(original) if r.kind in ("code", "stdin")]
+    codes = (
+        [original] if block.syntax == "python" else [r.value for r in shell.python_runs(original) if r.kind in ("code", "stdin")]
+    )
     for code in codes:
         found, at = _first_import(code), original.find(code)
         if found and at >= 0:
             start, end, module = found
-            out.append(("bad-import", original[: at + end] + "z" + original[at + end :], f"imported module {module} misspelt {module}z"))
+            out.append(
+                ("bad-import", original[: at + end] + "z" + original[at + end :], f"imported module {module} misspelt {module}z")
+            )
             break
     return out
 
@@ -265,7 +285,9 @@ def prose_mutants(page: Page) -> list[Mutant]:
         where = f"{rel(page.path)}:{number.line} [{page.lang}]"
         line = lines[number.line - 1]
         last = max(i for i in range(number.col, number.end) if line[i].isdigit())
-        neighbour = prose_numbers.value_of(line[number.col : last] + str((int(line[last]) + 1) % 10) + line[last + 1 : number.end], page.lang)
+        neighbour = prose_numbers.value_of(
+            line[number.col : last] + str((int(line[last]) + 1) % 10) + line[last + 1 : number.end], page.lang
+        )
         if neighbour is not None and any(prose_numbers.same_figure(neighbour, v, number.percent) for v in produced):
             AMBIGUOUS.append(f"{where} {number.text!r}: {neighbour} is also a figure of the page")
         changed = _unproduced(number, line, produced)
@@ -274,7 +296,11 @@ def prose_mutants(page: Page) -> list[Mutant]:
             m.killed, m.reason = False, "nothing to mutate (not a hole)"
             out.append(m)
             continue
-        m = Mutant("prose-number", where, f"{number.text!r} ({number.how}) -> {changed[number.col : number.end + len(changed) - len(line)]!r}")
+        m = Mutant(
+            "prose-number",
+            where,
+            f"{number.text!r} ({number.how}) -> {changed[number.col : number.end + len(changed) - len(line)]!r}",
+        )
         with restored(page.path, "\n".join(lines[: number.line - 1] + [changed] + lines[number.line :])):
             found = prose_numbers.problems(load_page(page.path))
         m.killed = any(p.startswith(f"{rel(page.path)}:{number.line} ") for p in found)
@@ -357,7 +383,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", nargs="*", help="page slugs (default: all)")
     parser.add_argument("--jobs", type=int, default=2, help="pages checked at once")
-    parser.add_argument("--quick", action="store_true", help="only the mutants that need no page run (minutes, not tens of minutes)")
+    parser.add_argument(
+        "--quick", action="store_true", help="only the mutants that need no page run (minutes, not tens of minutes)"
+    )
     args = parser.parse_args(argv)
     pages = [p for p in all_pages() if not args.pages or p.slug in args.pages]
     started = time.perf_counter()
@@ -374,26 +402,40 @@ def main(argv=None) -> int:
         if group or idle:
             killed = sum(bool(m.killed) for m in group)
             rate = f"{100 * killed / len(group):.0f} %" if group else "-"
-            lines.append(f"{kind:<17} {killed}/{len(group)} killed ({rate})" + (f"; {len(idle)} with nothing to mutate" if idle else ""))
+            lines.append(
+                f"{kind:<17} {killed}/{len(group)} killed ({rate})" + (f"; {len(idle)} with nothing to mutate" if idle else "")
+            )
     lines.append("what no offline check can kill, and why:")
     runtime = [f"{b.where} ({b.tier})" for p in pages for b in p.blocks if static.not_executed(b)]
-    lines.append(f"  what {len(runtime)} gpu, network and lint blocks do when they run: CI has no GPU, no network and no root; "
-                 "their syntax, names and imports are checked above, their behaviour only by make test-gpu / "
-                 "make test-online or by hand")
+    lines.append(
+        f"  what {len(runtime)} gpu, network and lint blocks do when they run: CI has no GPU, no network and no root; "
+        "their syntax, names and imports are checked above, their behaviour only by make test-gpu / "
+        "make test-online or by hand"
+    )
     lines += [f"    {o}" for o in runtime]
-    labelled = [f"{rel(p.path)}:{n.line} [{p.lang}] {n.text!r}" for p in pages for n in prose_numbers.numbers(p) if n.how == "source"]
-    lines.append(f"  {len(labelled)} prose numbers labelled as the source's figures: the source documents are not in the "
-                 "repository, so a changed source figure is caught only by review (the label tells the reader)")
+    labelled = [
+        f"{rel(p.path)}:{n.line} [{p.lang}] {n.text!r}" for p in pages for n in prose_numbers.numbers(p) if n.how == "source"
+    ]
+    lines.append(
+        f"  {len(labelled)} prose numbers labelled as the source's figures: the source documents are not in the "
+        "repository, so a changed source figure is caught only by review (the label tells the reader)"
+    )
     exempt = sum((n.how or "").startswith("exempt") for p in pages for n in prose_numbers.numbers(p))
-    lines.append(f"  {exempt} prose numbers exempt by rule (versions, dates, years, steps, issue numbers): not figures a "
-                 "run produces; the pinned versions are checked where they are installed (resolve tier, test_install_lines)")
-    lines.append(f"  {len(AMBIGUOUS)} traced prose numbers whose last digit + 1 is also a figure of the page (e.g. the next "
-                 "epoch's loss in the same output): a trace by value cannot tell them apart, so the prose-number mutants "
-                 "change them to a figure no run produced")
+    lines.append(
+        f"  {exempt} prose numbers exempt by rule (versions, dates, years, steps, issue numbers): not figures a "
+        "run produces; the pinned versions are checked where they are installed (resolve tier, test_install_lines)"
+    )
+    lines.append(
+        f"  {len(AMBIGUOUS)} traced prose numbers whose last digit + 1 is also a figure of the page (e.g. the next "
+        "epoch's loss in the same output): a trace by value cannot tell them apart, so the prose-number mutants "
+        "change them to a figure no run produced"
+    )
     lines += [f"    {a}" for a in AMBIGUOUS]
     behind = [rel(p) for p in translations.translated_paths() if translations.status(p).marked_behind]
     if behind:
-        lines.append(f"  translations marked behind (a further change to their original is shown to readers, not failed): {behind}")
+        lines.append(
+            f"  translations marked behind (a further change to their original is shown to readers, not failed): {behind}"
+        )
     survivors = [m for m in mutants if not m.killed and "not a hole" not in m.reason]
     lines.append(f"survivors: {len(survivors)}")
     lines += [f"  {m.line()}" for m in survivors]

@@ -25,6 +25,7 @@ site serves the same bytes at the addresses the offered notebook fetches.
 from __future__ import annotations
 
 import base64
+import hashlib
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -34,6 +35,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_outp
 
 from . import diagrams
 from .pages import Block
+from .project import DOCS
 from .prose_numbers import render_text
 from .tiers import SHELL, TIERS
 
@@ -53,11 +55,24 @@ TEXT = {
         "aparecen como texto para tu terminal.",
         "label": "Verificación",
         "data": "*Verificación: red.* La página lee {files}. Si no {verb} junto a este notebook, la celda "
-        "siguiente {pron} descarga del sitio ({links}); la batería de pruebas la ejecuta así, con el notebook "
+        "siguiente {pron} descarga del sitio ({links}) y comprueba {verb2} SHA-256 con {pron2} que anotó el sitio; la batería de pruebas la ejecuta así, con el notebook "
         "solo en una carpeta vacía y el sitio servido en local.",
-        "code": ["# Los datos que lee la página: se descargan del sitio si no están junto al notebook.",
-                 "for nombre, url in {files}.items():", "    if not Path(nombre).exists():",
-                 "        urlretrieve(url, nombre)", '        print(f"{{nombre}}: descargado de {{url}}")'],
+        "code": [
+            "# Los datos que lee la página: se descargan del sitio si no están junto al notebook, y se",
+            "# comprueban con la huella SHA-256 que el sitio anotó al generar este notebook.",
+            "for nombre, (url, sha256) in {files}.items():",
+            "    if Path(nombre).exists():",
+            "        continue",
+            "    parcial = Path(nombre + '.parcial')",
+            "    urlretrieve(url, parcial)",
+            "    if hashlib.sha256(parcial.read_bytes()).hexdigest() != sha256:",
+            "        parcial.unlink()",
+            "        raise RuntimeError(f'{{nombre}}: lo descargado de {{url}} no es el archivo que publicó el sitio '",
+            "                           '(SHA-256 distinto: descarga cortada o alterada). Se ha borrado; '",
+            "                           'vuelve a ejecutar esta celda o descárgalo desde la página.')",
+            "    parcial.rename(nombre)",
+            '    print(f"{{nombre}}: descargado de {{url}} (SHA-256 comprobado)")',
+        ],
     },
     "en": {
         "intro": "Notebook generated from the site's page [{title}]({url}). The outputs stored in it are "
@@ -66,11 +81,24 @@ TEXT = {
         "from the site when they are missing); installs and system commands appear as text for your terminal.",
         "label": "Verification",
         "data": "*Verification: network.* The page reads {files}. If {verb} not next to this notebook, "
-        "the next cell downloads {pron} from the site ({links}); the test suite runs it that way, with the "
+        "the next cell downloads {pron} from the site ({links}) and checks {verb2} SHA-256 against the one{pron2} the site recorded; the test suite runs it that way, with the "
         "notebook alone in an empty folder and the site served locally.",
-        "code": ["# The data the page reads: downloaded from the site when it is not next to the notebook.",
-                 "for name, url in {files}.items():", "    if not Path(name).exists():",
-                 "        urlretrieve(url, name)", '        print(f"{{name}}: downloaded from {{url}}")'],
+        "code": [
+            "# The data the page reads: downloaded from the site when it is not next to the notebook, and",
+            "# checked against the SHA-256 fingerprint the site recorded when it built this notebook.",
+            "for name, (url, sha256) in {files}.items():",
+            "    if Path(name).exists():",
+            "        continue",
+            "    partial = Path(name + '.partial')",
+            "    urlretrieve(url, partial)",
+            "    if hashlib.sha256(partial.read_bytes()).hexdigest() != sha256:",
+            "        partial.unlink()",
+            "        raise RuntimeError(f'{{name}}: what came from {{url}} is not the file the site published '",
+            "                           '(another SHA-256: a cut or altered download). It was deleted; '",
+            "                           'run this cell again or download the file from the page.')",
+            "    partial.rename(name)",
+            '    print(f"{{name}}: downloaded from {{url}} (SHA-256 checked)")',
+        ],
     },
 }
 
@@ -128,17 +156,29 @@ class _Builder:
         self.attachments[path.name] = {MIME[path.suffix.lower()]: base64.b64encode(path.read_bytes()).decode()}
         return f"![{m['alt']}](attachment:{path.name})"
 
-    def data(self, files: dict[str, str]):
-        """The cells that fetch the page's data files ({name: URL}) when they are missing."""
+    def data(self, files: dict[str, tuple[str, str]]):
+        """The cells that fetch the page's data files ({name: (URL, SHA-256)}) when they are missing,
+        and refuse (deleting it) a download whose bytes are not the ones the site published."""
         text = TEXT[self.lang]
         names = ", ".join(f"`{n}`" for n in files)
         plural = len(files) > 1
         verb = ("están" if plural else "está") if self.lang == "es" else ("they are" if plural else "it is")
         pron = ("los" if plural else "lo") if self.lang == "es" else ("them" if plural else "it")
-        links = ", ".join(f"[{n}]({u})" for n, u in files.items())
-        self.cells.append(new_markdown_cell(text["data"].format(files=names, verb=verb, pron=pron, links=links)))
-        code = "\n".join(["from pathlib import Path", "from urllib.request import urlretrieve", "",
-                          *(ln.format(files=repr(files)) for ln in text["code"])])
+        links = ", ".join(f"[{n}]({u})" for n, (u, _) in files.items())
+        verb2 = ("sus huellas" if plural else "su huella") if self.lang == "es" else ("their" if plural else "its")
+        pron2 = ("las" if plural else "la") if self.lang == "es" else ("s" if plural else "")
+        self.cells.append(
+            new_markdown_cell(text["data"].format(files=names, verb=verb, verb2=verb2, pron=pron, pron2=pron2, links=links))
+        )
+        code = "\n".join(
+            [
+                "import hashlib",
+                "from pathlib import Path",
+                "from urllib.request import urlretrieve",
+                "",
+                *(ln.format(files=repr(files)) for ln in text["code"]),
+            ]
+        )
         cell = new_code_cell(code)
         cell.metadata["tags"] = [DATA_TAG]
         self.cells.append(cell)
@@ -160,8 +200,25 @@ class _Builder:
         self.cells.append(cell)
 
 
-def build(page, title: str = "", page_url: str = "", link: Callable[[str], str] | None = None,
-          images: dict[int, str] | None = None, data_link: Callable[[str], str] | None = None) -> nbformat.NotebookNode:
+def published_sha256(page, target: str) -> str:
+    """The SHA-256 of a data file the site publishes (docs/<target>), which its notebook checks."""
+    path = DOCS / target
+    if not path.is_file():
+        raise FileNotFoundError(
+            f"{page.path.name}: its notebook_data file {target} is not in docs/ "
+            "(`make site` and `make test` generate it; or run `make docs/{target}`)".replace("{target}", target)
+        )
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def build(
+    page,
+    title: str = "",
+    page_url: str = "",
+    link: Callable[[str], str] | None = None,
+    images: dict[int, str] | None = None,
+    data_link: Callable[[str], str] | None = None,
+) -> nbformat.NotebookNode:
     """The notebook of `page` (a pages.Page), built from its items in order.
 
     The build passes a page whose prose already carries the bench figures, the page's title and
@@ -178,7 +235,9 @@ def build(page, title: str = "", page_url: str = "", link: Callable[[str], str] 
     nb.cells.append(new_markdown_cell(TEXT[page.lang]["intro"].format(title=title or page.slug, url=page_url)))
     data_link = data_link or link
     if data_link and page.meta.get("notebook_data"):
-        nb.data({name: data_link(target) for name, target in page.meta["notebook_data"].items()})
+        nb.data(
+            {name: (data_link(target), published_sha256(page, target)) for name, target in page.meta["notebook_data"].items()}
+        )
     admonitions: list[tuple[int, bool]] = []  # (body indent, wrapped in <details>)
 
     def leave(indent: int) -> None:

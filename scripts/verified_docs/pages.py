@@ -37,7 +37,7 @@ from .tiers import MARK_LINE, NOT_CODE, OPTION_CHECKS, OUTPUT_LINE, SHELL, TIERS
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 INCLUDE = re.compile(r'^\s*--8<--\s+"([^"]+)"\s*$')
 TITLE = re.compile(r'title="([^"]+)"')
-MARK_HELP = 'a tier mark such as <!--pytest.mark.run--> (tiers: ' + ", ".join(TIERS) + ")"
+MARK_HELP = "a tier mark such as <!--pytest.mark.run--> (tiers: " + ", ".join(TIERS) + ")"
 
 
 class PageError(Exception):
@@ -111,8 +111,11 @@ class Page:
     @property
     def diagrams(self) -> list[str]:
         """The syntax of each non-code fence (diagram) in the prose, in page order."""
-        return [m["info"].split()[0] for line in self.prose.splitlines()
-                if (m := FENCE.match(line)) and m["info"].split() and m["info"].split()[0] in NOT_CODE]
+        return [
+            m["info"].split()[0]
+            for line in self.prose.splitlines()
+            if (m := FENCE.match(line)) and m["info"].split() and m["info"].split()[0] in NOT_CODE
+        ]
 
     @property
     def workdir_links(self) -> dict:
@@ -160,8 +163,10 @@ def _include(body: list[str], options: dict, where: str, missing_ok: bool = Fals
         return found
     if missing_ok:  # a recording `make outputs` has not written yet
         return (Path(options["base_path"][0]) / name).resolve()
-    raise PageError(f'{where}: snippet "{name}" not found under {", ".join(map(rel, map(Path, options["base_path"])))}; '
-                    "create it, or fix the name in the include line")
+    raise PageError(
+        f'{where}: snippet "{name}" not found under {", ".join(map(rel, map(Path, options["base_path"])))}; '
+        "create it, or fix the name in the include line"
+    )
 
 
 def _fence_end(lines: list[str], start: int, where: str) -> int:
@@ -184,7 +189,9 @@ def _options(tier: str, args: str | None, where: str) -> dict:
             raise ValueError("no ** in a mark")
         opts = {k.arg: ast.literal_eval(k.value) for k in call.keywords}
     except (SyntaxError, ValueError) as exc:
-        raise PageError(f'{where}: the mark\'s options must be keyword literals, e.g. pytest.mark.run(volatile=r"\\d+ s"): {exc}') from None
+        raise PageError(
+            f'{where}: the mark\'s options must be keyword literals, e.g. pytest.mark.run(volatile=r"\\d+ s"): {exc}'
+        ) from None
     wrong = sorted(set(opts) - TIERS[tier].options)
     if wrong:
         takes = ", ".join(sorted(TIERS[tier].options)) or "no options"
@@ -205,8 +212,15 @@ def page_lang(path: Path) -> tuple[str, str]:
     return stem.as_posix(), m[2]
 
 
-def read(text: str, path: Path, *, first_line: int = 1, options: dict | None = None, meta: dict | None = None,
-         missing_outputs_ok: bool = False) -> Page:
+def read(
+    text: str,
+    path: Path,
+    *,
+    first_line: int = 1,
+    options: dict | None = None,
+    meta: dict | None = None,
+    missing_outputs_ok: bool = False,
+) -> Page:
     """Read page text (without front matter; its first line is the file's `first_line`).
 
     A recording that does not exist yet is an error, except while recording (`make outputs`).
@@ -243,16 +257,28 @@ def read(text: str, path: Path, *, first_line: int = 1, options: dict | None = N
             body = [ln[indent:] if ln[:indent].strip() == "" else ln.lstrip() for ln in lines[i + 2 : close]]
             syntax = (fence["info"].split() or [""])[0]
             if syntax != "python" and syntax not in SHELL:
-                raise PageError(f"{at(i + 1)}: a tiered block is python or {' / '.join(sorted(SHELL))}, not '{syntax or 'no language'}'; "
-                                "text that is not code goes in prose, or in a recorded output")
+                raise PageError(
+                    f"{at(i + 1)}: a tiered block is python or {' / '.join(sorted(SHELL))}, not '{syntax or 'no language'}'; "
+                    "text that is not code goes in prose, or in a recorded output"
+                )
             snippet = _include(body, options, at(i + 1))
             if snippet is None:
-                raise PageError(f'{at(i + 1)}: code comes from a file in snippets/ through one --8<-- "page/lang/NN_name.ext" line, not typed in the page')
+                raise PageError(
+                    f'{at(i + 1)}: code comes from a file in snippets/ through one --8<-- "page/lang/NN_name.ext" line, not typed in the page'
+                )
             block = Block(
-                page=path, lang=lang, start=i + first_line, lineno=i + 1 + first_line, end=close + first_line,
-                lines=[], indent=mark["indent"], syntax=syntax,
-                title=(TITLE.search(fence["info"]) or [None, None])[1], tier=tier,
-                options=_options(tier, mark["args"], at(i)), snippet=snippet,
+                page=path,
+                lang=lang,
+                start=i + first_line,
+                lineno=i + 1 + first_line,
+                end=close + first_line,
+                lines=[],
+                indent=mark["indent"],
+                syntax=syntax,
+                title=(TITLE.search(fence["info"]) or [None, None])[1],
+                tier=tier,
+                options=_options(tier, mark["args"], at(i)),
+                snippet=snippet,
                 code="\n".join(expand(body, options)) + "\n",
             )
             end = close
@@ -262,22 +288,30 @@ def read(text: str, path: Path, *, first_line: int = 1, options: dict | None = N
             if k < len(lines) and OUTPUT_LINE.match(lines[k]):
                 if not TIERS[tier].compare or block.is_file:
                     shown = [t for t in TIERS if TIERS[t].compare]
-                    raise PageError(f"{at(k)}: nothing compares this recorded output: only {', '.join(shown)} blocks that are "
-                                    "not saved files have their output checked; remove it, or show it as prose")
+                    raise PageError(
+                        f"{at(k)}: nothing compares this recorded output: only {', '.join(shown)} blocks that are "
+                        "not saved files have their output checked; remove it, or show it as prose"
+                    )
                 out_fence = FENCE.match(lines[k + 1]) if k + 1 < len(lines) else None
                 if not out_fence:
-                    raise PageError(f"{at(k)}: an expected-output mark must be directly followed by a fence that includes the recording")
+                    raise PageError(
+                        f"{at(k)}: an expected-output mark must be directly followed by a fence that includes the recording"
+                    )
                 end = _fence_end(lines, k + 1, at(k + 1))
                 out_indent = len(out_fence["indent"])
                 out_body = [ln[out_indent:] for ln in lines[k + 2 : end]]
                 block.output_file = _include(out_body, options, at(k + 1), missing_ok=True)
                 if block.output_file is None:
-                    raise PageError(f'{at(k + 1)}: a recorded output is included with one --8<-- "page/lang/NN_name.out" line, written by `make outputs`, never typed in the page')
+                    raise PageError(
+                        f'{at(k + 1)}: a recorded output is included with one --8<-- "page/lang/NN_name.out" line, written by `make outputs`, never typed in the page'
+                    )
                 if block.output_file.is_file():
                     block.expected = "\n".join(expand(out_body, options)) + "\n"
                 elif not missing_outputs_ok:
-                    raise PageError(f"{at(k + 1)}: the recorded output {rel(block.output_file)} does not exist; "
-                                    "run `make outputs` to record it by running the block")
+                    raise PageError(
+                        f"{at(k + 1)}: the recorded output {rel(block.output_file)} does not exist; "
+                        "run `make outputs` to record it by running the block"
+                    )
             block.end = end + first_line
             block.lines = lines[i : end + 1]
             flush(end + 1 + first_line)
@@ -343,7 +377,20 @@ def content_hash(page: Page) -> str:
     return digest.hexdigest()[:16]
 
 
-__all__ = ["Block", "Page", "PageError", "Prose", "ROOT", "all_pages", "content_hash", "expand", "load_page", "page_lang", "page_paths", "read"]
+__all__ = [
+    "Block",
+    "Page",
+    "PageError",
+    "Prose",
+    "ROOT",
+    "all_pages",
+    "content_hash",
+    "expand",
+    "load_page",
+    "page_lang",
+    "page_paths",
+    "read",
+]
 
 
 def readable_pages() -> list[Page]:

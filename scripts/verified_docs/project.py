@@ -30,7 +30,7 @@ def rel(path: Path) -> str:
         return str(path)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def mkdocs_config():
     from mkdocs.config import load_config
 
@@ -43,7 +43,7 @@ def mkdocs_config():
         os.chdir(cwd)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def languages() -> tuple[str, ...]:
     """The site's languages, default first, as the i18n plugin in mkdocs.yml declares them."""
     langs = mkdocs_config().plugins["i18n"].config.languages
@@ -54,7 +54,7 @@ def default_language() -> str:
     return languages()[0]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def snippet_options() -> tuple[tuple[str, object], ...]:
     """pymdownx.snippets' options exactly as mkdocs.yml gives them to MkDocs, base paths absolute."""
     opts = dict(mkdocs_config()["mdx_configs"].get("pymdownx.snippets", {}))

@@ -32,7 +32,7 @@ import re
 import tokenize
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
-from functools import lru_cache
+from functools import cache
 from io import StringIO
 from pathlib import Path
 
@@ -48,10 +48,14 @@ LABELS = {
     "en": {"source": "source", "generator": "generator"},
 }
 TITLES = {
-    "es": {"source": "Cifra del documento fuente, no medida en este sitio",
-           "generator": "Parámetro del generador de los datos sintéticos (make_vol5.py)"},
-    "en": {"source": "Figure from the source document, not measured on this site",
-           "generator": "Parameter of the synthetic data generator (make_vol5.py)"},
+    "es": {
+        "source": "Cifra del documento fuente, no medida en este sitio",
+        "generator": "Parámetro del generador de los datos sintéticos (make_vol5.py)",
+    },
+    "en": {
+        "source": "Figure from the source document, not measured on this site",
+        "generator": "Parameter of the synthetic data generator (make_vol5.py)",
+    },
 }
 # Words after which a dotted number is a lesson/module/section id, not a quantity.
 SECTION_WORDS = {
@@ -64,10 +68,34 @@ STEP_WORDS = {
     "en": ("step", "steps", "exercise", "exercises", "question", "questions"),
 }
 MONTHS = {
-    "es": ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
-           "octubre", "noviembre", "diciembre"),
-    "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-           "October", "November", "December"),
+    "es": (
+        "enero",
+        "febrero",
+        "marzo",
+        "abril",
+        "mayo",
+        "junio",
+        "julio",
+        "agosto",
+        "septiembre",
+        "octubre",
+        "noviembre",
+        "diciembre",
+    ),
+    "en": (
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ),
 }
 # A table column headed by one of these words holds versions.
 VERSION_HEADERS = {"es": ("versión", "versiones"), "en": ("version", "versions")}
@@ -145,9 +173,19 @@ def _mask(text: str) -> str:
     for m in re.finditer(r"<!--.*?-->", current(), re.S):
         blank(*m.span())
     _mask_code_spans(current(), blank)
-    for pattern in (r"\$\$.*?\$\$", r"\\\(.*?\\\)", r"\\\[.*?\\\]", r"(?<![\\$])\$(?!\s)[^$\n]+?(?<!\s)\$",
-                    r"\{\{.*?\}\}", r"\]\([^)\s]*(?:\s+\"[^\"]*\")?\)", r"<https?://[^>\s]+>", r"https?://[^\s)>\]]+",
-                    r"^\s*\[[^\]]+\]:\s*\S+.*$", r"</?[A-Za-z][^>\n]*>", r"\{:[^}\n]*\}"):
+    for pattern in (
+        r"\$\$.*?\$\$",
+        r"\\\(.*?\\\)",
+        r"\\\[.*?\\\]",
+        r"(?<![\\$])\$(?!\s)[^$\n]+?(?<!\s)\$",
+        r"\{\{.*?\}\}",
+        r"\]\([^)\s]*(?:\s+\"[^\"]*\")?\)",
+        r"<https?://[^>\s]+>",
+        r"https?://[^\s)>\]]+",
+        r"^\s*\[[^\]]+\]:\s*\S+.*$",
+        r"</?[A-Za-z][^>\n]*>",
+        r"\{:[^}\n]*\}",
+    ):
         for m in re.finditer(pattern, current(), re.S | re.M):
             blank(*m.span())
     return current()
@@ -198,8 +236,12 @@ def code_figures(code: str, syntax: str) -> list[Decimal]:
     words of a shell command outside its comments."""
     if syntax == "python":
         try:
-            return [v for tok in tokenize.generate_tokens(StringIO(code).readline) if tok.type == tokenize.NUMBER
-                    for v in _code_values(tok.string)]
+            return [
+                v
+                for tok in tokenize.generate_tokens(StringIO(code).readline)
+                if tok.type == tokenize.NUMBER
+                for v in _code_values(tok.string)
+            ]
         except (tokenize.TokenError, SyntaxError, IndentationError):
             return _code_values(code)
     return _code_values("\n".join(re.sub(r"(^|\s)#.*", "", line) for line in code.splitlines()))
@@ -238,7 +280,7 @@ def _significant(value: Decimal) -> int:
     return len(value.as_tuple().digits)
 
 
-def _specific(num: "Number") -> bool:
+def _specific(num: Number) -> bool:
     """Specific enough to trace to any earlier block of the page: three significant digits or
     more, or written with an exponent (1e-6): such a value does not recur by chance."""
     return _significant(num.value) >= SPECIFIC or bool(re.search(r"[eE]", num.text))
@@ -310,8 +352,11 @@ def is_year(text: str, start: int, end: int, lang: str, ctx: dict) -> bool:
         return False
     months = "|".join(MONTHS[lang])
     before, after = _before(text, start), text[end : end + 6]
-    return bool(re.search(rf"(?i)\b(?:{months})(?:\s+de)?\s+$", before)
-                or re.search(rf"{year}\s*[-–]\s*$", before) or re.match(rf"\s*[-–]\s*{year}\b", after))
+    return bool(
+        re.search(rf"(?i)\b(?:{months})(?:\s+de)?\s+$", before)
+        or re.search(rf"{year}\s*[-–]\s*$", before)
+        or re.match(rf"\s*[-–]\s*{year}\b", after)
+    )
 
 
 def is_date(text: str, start: int, end: int, lang: str, ctx: dict) -> bool:
@@ -392,7 +437,7 @@ def _tables(masked: str) -> list[tuple[int, int, list[tuple[int, int]]]]:
         if line.lstrip().startswith("|"):
             if cur is None:
                 cells, off = [], pos + line.index("|")
-                for m in re.finditer(r"\|([^|]*)(?=\|)", line[line.index("|"):]):
+                for m in re.finditer(r"\|([^|]*)(?=\|)", line[line.index("|") :]):
                     cells.append((off + m.start(1), off + m.end(1)))
                 cur = [pos, pos + len(line), cells]
             cur[1] = pos + len(line)
@@ -440,7 +485,7 @@ def _clause_start(masked: str, at: int, floor: int) -> int:
 # ------------------------------------------------------------------------------ the page
 
 
-@lru_cache(maxsize=None)
+@cache
 def generator_values(path: Path = GENERATOR) -> tuple[Decimal, ...]:
     """Every number written in the generator: its code literals, comments and docstring."""
     text = path.read_text(encoding="utf-8")
@@ -490,7 +535,9 @@ def _bench_pools(page: Page, items: list) -> list:
                 except figures.FigureError:
                     continue  # reported by the figures step
                 path = ROOT / "bench" / "records" / f"{m['name']}.json"
-                values = [v for n in NUMBER.finditer(re.sub(r"<[^>]*>", " ", shown)) if (v := _value(n["num"], page.lang)) is not None]
+                values = [
+                    v for n in NUMBER.finditer(re.sub(r"<[^>]*>", " ", shown)) if (v := _value(n["num"], page.lang)) is not None
+                ]
                 pools.append(("bench", section, index, path, values))
     return pools
 
@@ -503,9 +550,11 @@ def _pools(page: Page, items: list) -> list:
     """(kind, section, block index, file, figures) for every output, code and bench program a
     prose number may restate."""
     blocks = [(k, b, s) for k, (b, s) in enumerate(items) if isinstance(b, Block)]
-    return ([("output", s, k, b.output_file, output_figures(b)) for k, b, s in blocks if b.expected]
-            + [("code", s, k, b.snippet, code_figures(b.code, b.syntax)) for k, b, s in blocks]
-            + _bench_pools(page, items))
+    return (
+        [("output", s, k, b.output_file, output_figures(b)) for k, b, s in blocks if b.expected]
+        + [("code", s, k, b.snippet, code_figures(b.code, b.syntax)) for k, b, s in blocks]
+        + _bench_pools(page, items)
+    )
 
 
 def produced_figures(page: Page, generator: Path = GENERATOR) -> list[Decimal]:
@@ -568,8 +617,16 @@ def analyse(page: Page, generator: Path = GENERATOR) -> tuple[list[Number], list
             if re.match(r"\w*\d", masked[end:]):
                 continue  # digits further on in the same word: an identifier (2x3y), not a quantity
             i, col = locate(start)
-            num = Number(page.path, lang, item.start + i, col, text[start:end], _value(raw, lang),
-                         section=_section_of_line(item, base, i), percent=bool(re.match(r"[ \u00a0\u202f]?%", masked[end:])))
+            num = Number(
+                page.path,
+                lang,
+                item.start + i,
+                col,
+                text[start:end],
+                _value(raw, lang),
+                section=_section_of_line(item, base, i),
+                percent=bool(re.match(r"[ \u00a0\u202f]?%", masked[end:])),
+            )
             for name, rule in RULES.items():
                 if rule(masked, start, end, lang, ctx):
                     num.how = f"exempt:{name}"
@@ -585,8 +642,13 @@ def analyse(page: Page, generator: Path = GENERATOR) -> tuple[list[Number], list
             label = Label(item.start + i, col, kind if wlang == lang else None, word, [])
             item_labels.append((m.start(), m.end(), label))
             if wlang != lang:
-                problems.append((label.line, f"{rel(page.path)}:{label.line} [{lang}]: ^{word}^ is the {wlang} label; "
-                                             f"on a {lang} page write ^{LABELS[lang][kind]}^"))
+                problems.append(
+                    (
+                        label.line,
+                        f"{rel(page.path)}:{label.line} [{lang}]: ^{word}^ is the {wlang} label; "
+                        f"on a {lang} page write ^{LABELS[lang][kind]}^",
+                    )
+                )
         # Labels cover their clause (a header-row label, its whole table).
         floor = 0
         for a, b, label in item_labels:
@@ -606,20 +668,28 @@ def analyse(page: Page, generator: Path = GENERATOR) -> tuple[list[Number], list
                 _trace(num, pools, near, index)
             elif num.how == "generator":
                 if not any(_matches(num.value, v, rounded=False) for v in generator_values(generator)):
-                    problems.append((num.line,
-                        f'{num.at}: "{num.text}" is marked ^{LABELS[lang]["generator"]}^ but {rel(generator)} has no such '
-                        f"number{_nearest(num, [(generator, generator_values(generator))])}; write the generator's value, "
-                        f"or ^{LABELS[lang]['source']}^ if it is the source's figure"))
+                    problems.append(
+                        (
+                            num.line,
+                            f'{num.at}: "{num.text}" is marked ^{LABELS[lang]["generator"]}^ but {rel(generator)} has no such '
+                            f"number{_nearest(num, [(generator, generator_values(generator))])}; write the generator's value, "
+                            f"or ^{LABELS[lang]['source']}^ if it is the source's figure",
+                        )
+                    )
                 else:
                     num.where = rel(generator)
             numbers.append(num)
         for _, _, label in item_labels:
             if label.kind and not label.covers:
-                problems.append((label.line,
-                    f"{rel(page.path)}:{label.line} [{lang}]: the label ^{label.word}^ covers no number: a label covers the "
-                    "numbers written before it in its clause (back to the previous label, `. `, `; `, `: `, an open "
-                    "parenthesis, the table cell, list item or paragraph start; in a table's header row, the whole table). "
-                    "Put it right after the number it qualifies, or remove it"))
+                problems.append(
+                    (
+                        label.line,
+                        f"{rel(page.path)}:{label.line} [{lang}]: the label ^{label.word}^ covers no number: a label covers the "
+                        "numbers written before it in its clause (back to the previous label, `. `, `; `, `: `, an open "
+                        "parenthesis, the table cell, list item or paragraph start; in a table's header row, the whole table). "
+                        "Put it right after the number it qualifies, or remove it",
+                    )
+                )
     for num in numbers:
         if num.how is None:
             problems.append((num.line, _untraced_message(num, [(p, v) for k, _, _, p, v in pools if k == "output"])))
@@ -663,8 +733,14 @@ def _nearest(num: Number, pools: list) -> str:
     if num.value is None or not num.value:
         return ""
     mag = abs(num.value).adjusted()
-    cands = sorted({(abs(abs(v) - abs(num.value)), str(abs(v)), rel(path))
-                    for path, values in pools for v in values if v and abs(v).adjusted() == mag})
+    cands = sorted(
+        {
+            (abs(abs(v) - abs(num.value)), str(abs(v)), rel(path))
+            for path, values in pools
+            for v in values
+            if v and abs(v).adjusted() == mag
+        }
+    )
     if not cands:
         return ""
     return " (nearest: " + ", ".join(f"{v} in {p}" for _, v, p in cands[:3]) + ")"
@@ -722,8 +798,9 @@ def render(page: Page) -> Page:
     """The page with its prose labels rendered (a build step)."""
     from dataclasses import replace
 
-    items = [Prose(render_text("\n".join(i.lines), page.lang).split("\n"), i.start) if isinstance(i, Prose) else i
-             for i in page.items]
+    items = [
+        Prose(render_text("\n".join(i.lines), page.lang).split("\n"), i.start) if isinstance(i, Prose) else i for i in page.items
+    ]
     return replace(page, items=items)
 
 

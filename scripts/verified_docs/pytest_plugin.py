@@ -18,6 +18,7 @@ ordering of tests.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import shutil
@@ -39,23 +40,40 @@ from .tiers import CI_TIER, TIERS
 
 def pytest_addoption(parser):
     group = parser.getgroup("verified_docs", "verified pages")
-    group.addoption("--record-outputs", action="store_true",
-                    help="write each run-tier block's output into its recorded file instead of comparing")
-    group.addoption("--cached", action="store_true",
-                    help="skip a page whose content, engine and packages are unchanged since it passed (make test-fast)")
+    group.addoption(
+        "--record-outputs",
+        action="store_true",
+        help="write each run-tier block's output into its recorded file instead of comparing",
+    )
+    group.addoption(
+        "--cached",
+        action="store_true",
+        help="skip a page whose content, engine and packages are unchanged since it passed (make test-fast)",
+    )
     group.addoption("--online", action="store_true", help="also run the network tier (real downloads)")
-    group.addoption("--shard-dir", type=Path, metavar="DIR",
-                    help="a shard of a split run (pytest-split): leave in DIR the page records and executed "
-                         "notebooks this run made, for the final job's merge (verified_docs.shards)")
-    group.addoption("--page-jobs", type=int, default=min(2, os.cpu_count() or 1),
-                    help="pages executed at once (default: 2, or 1 on a one-core machine)")
+    group.addoption(
+        "--shard-dir",
+        type=Path,
+        metavar="DIR",
+        help="a shard of a split run (pytest-split): leave in DIR the page records and executed "
+        "notebooks this run made, for the final job's merge (verified_docs.shards)",
+    )
+    group.addoption(
+        "--page-jobs",
+        type=int,
+        default=min(2, os.cpu_count() or 1),
+        help="pages executed at once (default: 2, or 1 on a one-core machine)",
+    )
 
 
 def pytest_configure(config):
     for tier in TIERS.values():
         config.addinivalue_line("markers", f"{tier.name}: {tier.marker_help}")
-    config.addinivalue_line("markers", "site: needs the built site, so runs after every selected page (given to each "
-                                       "test that uses the `site` fixture; a sharded run's final job runs `-m site`)")
+    config.addinivalue_line(
+        "markers",
+        "site: needs the built site, so runs after every selected page (given to each "
+        "test that uses the `site` fixture; a sharded run's final job runs `-m site`)",
+    )
     out = config.getoption("--shard-dir")
     if out and out.exists() and any(out.iterdir()):  # a shard's folder holds that shard's run only
         raise pytest.UsageError(f"--shard-dir {out} is not empty: remove it first (make test-shard does)")
@@ -68,7 +86,6 @@ def pytest_collect_file(file_path: Path, parent):
     if file_path.suffix == ".md" and file_path.resolve().is_relative_to(DOCS):
         return PageFile.from_parent(parent, path=file_path)
     return None
-
 
 
 # ------------------------------------------------------------------------------ collection
@@ -206,7 +223,11 @@ class StaticItem(VerifiedItem):
         self.page, self.block = page, block
 
     def reportinfo(self):
-        return self.path, self.block.lineno - 1, f"{rel(self.path)}: static check of the {self.block.tier} block at line {self.block.lineno}"
+        return (
+            self.path,
+            self.block.lineno - 1,
+            f"{rel(self.path)}: static check of the {self.block.tier} block at line {self.block.lineno}",
+        )
 
     def runtest(self):
         scheduler: Scheduler = self.config.pluginmanager.get_plugin("verified_docs_scheduler")
@@ -229,7 +250,9 @@ def _resolve_line(block) -> str | None:
     except checks.MissingTool as exc:  # the Python the page states is not installed: say which
         return f"{block.where}: {exc}"
     except subprocess.TimeoutExpired:
-        return f"{block.where}: pip did not resolve the line within {checks.RESOLVE_TIMEOUT_S} s (is the package index reachable?)"
+        return (
+            f"{block.where}: pip did not resolve the line within {checks.RESOLVE_TIMEOUT_S} s (is the package index reachable?)"
+        )
 
 
 def _record_resolution(page: Page, block, first, problem: str | None, store=records) -> str | None:
@@ -335,6 +358,7 @@ class Scheduler:
                 mine.set_result(_record_resolution(page, block, first, f.result(), self.records))
             except Exception as exc:  # noqa: BLE001 - the item reports it
                 mine.set_exception(exc)
+
         line.add_done_callback(done)
         return mine
 
@@ -348,6 +372,20 @@ class Scheduler:
             return self.futures[item.nodeid].result()
         except Exception as exc:  # noqa: BLE001 - the item reports it
             return exc
+
+    def verdict(self, page: Page) -> str | None:
+        """What this session found of the page's CI run: "passed" (or unchanged since it passed,
+        under --cached), "failed", or None when its run was not part of this session."""
+        nodeid = f"{page.path.relative_to(ROOT).as_posix()}::{CI_TIER}"
+        if self.skips.get(nodeid, "").startswith("cache hit"):
+            return "passed"
+        if nodeid not in self.futures:
+            return None
+        try:
+            problems = self.futures[nodeid].result()[3]
+        except Exception:  # noqa: BLE001 - the run's own item reports it
+            return "failed"
+        return "failed" if problems else "passed"
 
     def _submit_static(self, page: Page) -> Future:
         if self.config.getoption("--cached") and (hit := records.unchanged_since_passed(page, "static")):
@@ -374,7 +412,9 @@ class Scheduler:
         execute.stop_all()  # pages still running after -x or Ctrl-C; none after a full run
         if out := self.config.getoption("--shard-dir"):
             files = shards.pack(out.resolve(), self.ran)
-            session.config.get_terminal_writer().line(f"\nshard: {len(files)} record(s) and executed notebook(s) left in {rel(out)}")
+            session.config.get_terminal_writer().line(
+                f"\nshard: {len(files)} record(s) and executed notebook(s) left in {rel(out)}"
+            )
 
     def pytest_terminal_summary(self, terminalreporter):
         if self.times:
@@ -385,26 +425,36 @@ class Scheduler:
         hits = [r for r in self.skips.values() if r.startswith("cache hit")]
         if hits or self.config.getoption("--cached"):
             site_hits = sum("same built site" in str(r.longrepr) for r in terminalreporter.stats.get("skipped", []))
-            terminalreporter.write_line(f"content-hash cache: {len(hits)} page run(s) or install resolutions and "
-                                        f"{site_hits} site test(s) skipped (unchanged since they passed)")
+            terminalreporter.write_line(
+                f"content-hash cache: {len(hits)} page run(s) or install resolutions and "
+                f"{site_hits} site test(s) skipped (unchanged since they passed)"
+            )
 
 
 # ------------------------------------------------------------------------------ fixtures
 
 
-@pytest.fixture
-def record_outputs(request):
-    return request.config.getoption("--record-outputs")
+# The site's address and the publication flag: a test build takes them only from its caller.
+ADDRESS_VARIABLES = ("SITE_URL", "SITE_PUBLISH")
 
 
-@pytest.fixture
-def cached(request):
-    return request.config.getoption("--cached")
+def build_env(**env: str) -> dict:
+    """The environment of a test build: the shell's, without the maintainer's ADDRESS_VARIABLES
+    (a `SITE_PUBLISH=1` left exported would make every test build refuse its local address)."""
+    inherited = {k: v for k, v in os.environ.items() if k not in ADDRESS_VARIABLES}
+    return dict(inherited, NO_MKDOCS_2_WARNING="1", **env)
 
 
-@pytest.fixture
-def online(request):
-    return request.config.getoption("--online")
+def mkdocs_build(*args: str, **env: str) -> subprocess.CompletedProcess:
+    """`mkdocs build --strict ARGS` from the checkout: every build the tests make goes through it."""
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=build_env(**env),
+    )
 
 
 @pytest.fixture(scope="session")
@@ -413,10 +463,7 @@ def site(request) -> Path:
     request.config.pluginmanager.get_plugin("verified_docs_scheduler").wait_for_pages()
     out = BUILD / "site-test"
     shutil.rmtree(out, ignore_errors=True)
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"), capture_output=True, text=True,
-    )
+    proc = mkdocs_build("--site-dir", str(out))
     if proc.returncode != 0:
         pytest.fail(f"mkdocs build --strict failed:\n{proc.stderr[-6000:]}", pytrace=False)
     digest = hashlib.sha256()
@@ -435,10 +482,29 @@ def _site_test_key(item) -> str | None:
     site_hash = getattr(item.config, "_verified_site_hash", None)
     if site_hash is None:
         return None
-    # The test module and what it leans on: its folder's conftest.py and helper modules.
-    here = Path(str(item.fspath))
-    module = b"".join(f.read_bytes() for f in [here, *sorted(here.parent.glob("*.py"))] if f == here or not f.name.startswith("test_"))
-    return hashlib.sha256(f"{site_hash}{item.nodeid}{records.engine_hash()}{records.environment_fingerprint()}".encode() + module).hexdigest()
+    return site_test_key(site_hash, item.nodeid, Path(str(item.fspath)))
+
+
+def site_test_key(site_hash: str, nodeid: str, test_file: Path, root: Path = ROOT, browser: str | None = None) -> str:
+    """What a site test's verdict depends on besides the built site: the test module and what it
+    leans on (its folder's conftest.py and helper modules), the engine and packages, the npm tools
+    the browser checks load (axe-core, package-lock.json) and the browser's build."""
+    module = b"".join(
+        f.read_bytes()
+        for f in [test_file, *sorted(test_file.parent.glob("*.py"))]
+        if f == test_file or not f.name.startswith("test_")
+    )
+    tools = (root / "package-lock.json").read_bytes() + f"{browser or _browser_build()}".encode()
+    return hashlib.sha256(
+        f"{site_hash}{nodeid}{records.engine_hash()}{records.environment_fingerprint()}".encode() + module + tools
+    ).hexdigest()
+
+
+@functools.cache
+def _browser_build() -> str | None:
+    from .diagrams import browser_version
+
+    return browser_version()
 
 
 def _site_cache() -> dict:

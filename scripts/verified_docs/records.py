@@ -19,7 +19,7 @@ from importlib.metadata import distributions, version
 from pathlib import Path
 
 from .pages import Page, content_hash
-from .project import ROOT, RECORDS
+from .project import RECORDS, ROOT
 
 # Files outside the package whose content decides every page's outcome.
 HARNESS = ["scripts/make_fixtures.py", "scripts/make_vol5.py", "mkdocs.yml", "constraints.txt"]
@@ -27,7 +27,7 @@ ENGINE = Path(__file__).resolve().parent
 WRITTEN: set[Path] = set()  # the records this process wrote (a shard packs them: verified_docs.shards)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def environment_fingerprint() -> str:
     """Python, platform and every installed package's version."""
     pkgs = sorted(f"{d.metadata['Name']}=={d.version}" for d in distributions())
@@ -35,7 +35,7 @@ def environment_fingerprint() -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def engine_hash() -> str:
     digest = hashlib.sha256()
     for f in sorted(ENGINE.rglob("*.py")) + [ROOT / h for h in HARNESS]:
@@ -70,14 +70,21 @@ def now() -> str:
 def write_passed(page: Page, kind: str = "run", key: str | None = None, seconds: float | None = None) -> None:
     path = path_of(page, kind)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({
-        "key": key or page_key(page, kind),
-        "seconds": seconds,  # how long it ran: the next run starts the longest pages first
-        "content": content_hash(page),
-        "date": now(),
-        "versions": {"Python": platform.python_version()}
-        | {name: version(pkg) for name, pkg in (("Keras", "keras"), ("PyTorch", "torch"), ("JAX", "jax"), ("TensorFlow", "tensorflow"))},
-    }))
+    path.write_text(
+        json.dumps(
+            {
+                "key": key or page_key(page, kind),
+                "seconds": seconds,  # how long it ran: the next run starts the longest pages first
+                "content": content_hash(page),
+                "date": now(),
+                "versions": {"Python": platform.python_version()}
+                | {
+                    name: version(pkg)
+                    for name, pkg in (("Keras", "keras"), ("PyTorch", "torch"), ("JAX", "jax"), ("TensorFlow", "tensorflow"))
+                },
+            }
+        )
+    )
     WRITTEN.add(path)
 
 

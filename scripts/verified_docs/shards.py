@@ -80,8 +80,10 @@ def merge(shards: list[Path], into: Path = ROOT) -> list[str]:
         for f in sorted(p for p in shard.rglob("*") if p.is_file()):
             name = f.relative_to(shard)
             if name in owner and not _same(owner[name] / name, f):
-                problems.append(f"{name}: written differently by {rel(owner[name])} and {rel(shard)}: "
-                                "a check ran in two shards (pytest-split must select each test once)")
+                problems.append(
+                    f"{name}: written differently by {rel(owner[name])} and {rel(shard)}: "
+                    "a check ran in two shards (pytest-split must select each test once)"
+                )
                 continue
             owner.setdefault(name, shard)
     if problems:
@@ -100,7 +102,11 @@ def missing(root: Path = ROOT) -> list[str]:
         for kind, key in expected(page):
             if not records.unchanged_since_passed(page, kind, key=key, folder=folder):
                 found = records.read(page, kind, folder)
-                why = "no shard left it" if found is None else f"left by a run of other content, engine or packages ({found.get('date')})"
+                why = (
+                    "no shard left it"
+                    if found is None
+                    else f"left by a run of other content, engine or packages ({found.get('date')})"
+                )
                 out.append(f"{rel(page.path)} [{page.lang}]: no fresh {kind} record: {why}")
         notebook = executed_copy(page, CI_TIER)
         if any(b.tier == CI_TIER for b in page.blocks) and not _at(root, notebook).is_file():
@@ -118,8 +124,11 @@ def main(argv=None) -> int:
     for p in problems:
         print(p, file=sys.stderr)
     if problems:
-        print(f"\n{len(problems)} problem(s): the merged records are not those of a whole run; "
-              "rerun the failed shard (make test-shard SHARD=i SHARDS=n) or the whole suite (make test)", file=sys.stderr)
+        print(
+            f"\n{len(problems)} problem(s): the merged records are not those of a whole run; "
+            "rerun the failed shard (make test-shard SHARD=i SHARDS=n) or the whole suite (make test)",
+            file=sys.stderr,
+        )
         return 1
     print(f"merged {len(args.shards)} shard(s): every page's records are there and fresh")
     return 0

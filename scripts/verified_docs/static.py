@@ -43,20 +43,38 @@ PROBE_TIMEOUT_S = 600
 NOTEBOOK_BUILTINS = {"display", "get_ipython", "In", "Out"}
 # pyflakes' messages that are errors (the code fails when it reaches them), not style.
 # A star import hides undefined names (ImportStarUsage): a page must not use one.
-ERRORS = tuple(getattr(pyflakes.messages, name) for name in (
-    "UndefinedName", "UndefinedLocal", "UndefinedExport", "ImportStarUsage", "DuplicateArgument",
-    "ReturnOutsideFunction", "YieldOutsideFunction", "ContinueOutsideLoop", "BreakOutsideLoop",
-    "TwoStarredExpressions", "TooManyExpressionsInStarredAssignment", "ForwardAnnotationSyntaxError",
-    "PercentFormatInvalidFormat", "PercentFormatMixedPositionalAndNamed", "PercentFormatUnsupportedFormatCharacter",
-    "PercentFormatPositionalCountMismatch", "PercentFormatExtraNamedArguments", "PercentFormatMissingArgument",
-    "StringDotFormatExtraPositionalArguments", "StringDotFormatExtraNamedArguments",
-    "StringDotFormatMissingArgument", "StringDotFormatInvalidFormat",
-))  # getattr without a default: a class a pyflakes upgrade renames fails here, loudly
+ERRORS = tuple(
+    getattr(pyflakes.messages, name)
+    for name in (
+        "UndefinedName",
+        "UndefinedLocal",
+        "UndefinedExport",
+        "ImportStarUsage",
+        "DuplicateArgument",
+        "ReturnOutsideFunction",
+        "YieldOutsideFunction",
+        "ContinueOutsideLoop",
+        "BreakOutsideLoop",
+        "TwoStarredExpressions",
+        "TooManyExpressionsInStarredAssignment",
+        "ForwardAnnotationSyntaxError",
+        "PercentFormatInvalidFormat",
+        "PercentFormatMixedPositionalAndNamed",
+        "PercentFormatUnsupportedFormatCharacter",
+        "PercentFormatPositionalCountMismatch",
+        "PercentFormatExtraNamedArguments",
+        "PercentFormatMissingArgument",
+        "StringDotFormatExtraPositionalArguments",
+        "StringDotFormatExtraNamedArguments",
+        "StringDotFormatMissingArgument",
+        "StringDotFormatInvalidFormat",
+    )
+)  # getattr without a default: a class a pyflakes upgrade renames fails here, loudly
 # What to do about each kind of finding, appended to its message.
 FIX = {
     "syntax": "fix the code in the snippet file",
     "name": "define it in an earlier block of the page (the page's Python blocks share one namespace; "
-            "a saved file is its own module) or fix the spelling",
+    "a saved file is its own module) or fix the spelling",
     "module": "fix the name, or add the package to pyproject.toml's `site` group, pinned, and run `make lock`",
     "attribute": "fix the name: the pinned version does not have it",
 }
@@ -140,14 +158,18 @@ def name_problems(page: Page, targets: list[Piece]) -> dict[int, list[str]]:
         for msg in _flakes(ast.parse("".join(shared)), rel(page.path)):
             for lo, hi, cell in spans:
                 if lo < msg.lineno <= hi and id(cell.block) in wanted:
-                    out.setdefault(cell.block.lineno, []).append(f"{cell.at(msg.lineno - lo)}: {msg.message % msg.message_args} ({FIX['name']})")
+                    out.setdefault(cell.block.lineno, []).append(
+                        f"{cell.at(msg.lineno - lo)}: {msg.message % msg.message_args} ({FIX['name']})"
+                    )
     for piece in (p for p in targets if p.own_module):
         tree, error = _parse(piece)
         if error:
             out.setdefault(piece.block.lineno, []).append(f"syntax error: {error}")
             continue
         for msg in _flakes(tree, rel(piece.block.snippet)):
-            out.setdefault(piece.block.lineno, []).append(f"{piece.at(msg.lineno)}: {msg.message % msg.message_args} ({FIX['name']})")
+            out.setdefault(piece.block.lineno, []).append(
+                f"{piece.at(msg.lineno)}: {msg.message % msg.message_args} ({FIX['name']})"
+            )
     return out
 
 
@@ -202,7 +224,11 @@ def name_requests(page: Page, targets: list[Piece]) -> list[dict]:
             if isinstance(node, ast.Import):
                 wanted += [(node.lineno, a.name, [], f"import {a.name}") for a in node.names]
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                wanted += [(node.lineno, node.module, [a.name], f"from {node.module} import {a.name}") for a in node.names if a.name != "*"]
+                wanted += [
+                    (node.lineno, node.module, [a.name], f"from {node.module} import {a.name}")
+                    for a in node.names
+                    if a.name != "*"
+                ]
             elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
                 chain = _dotted(node)
                 if chain and chain[0] in scope:
@@ -212,13 +238,15 @@ def name_requests(page: Page, targets: list[Piece]) -> list[dict]:
             key = (piece.block.lineno, module, tuple(attrs))
             if key not in seen:
                 seen.add(key)
-                requests.append({"block": piece.block.lineno, "where": piece.at(line), "module": module, "attrs": attrs, "text": text})
+                requests.append(
+                    {"block": piece.block.lineno, "where": piece.at(line), "module": module, "attrs": attrs, "text": text}
+                )
     return requests
 
 
 _RESOLVED: dict[tuple, str | None] = {}  # (python, module, attrs) -> why it fails; the environment is fixed for a process
-_PROBES: dict[str, subprocess.Popen] = {}    # python -> its resolver, alive for the session: imports are paid once
-_PROBE_LOCK = threading.Lock()               # the static checks of several pages run on a pool
+_PROBES: dict[str, subprocess.Popen] = {}  # python -> its resolver, alive for the session: imports are paid once
+_PROBE_LOCK = threading.Lock()  # the static checks of several pages run on a pool
 
 
 def _probe_process(python: str) -> subprocess.Popen:
@@ -226,8 +254,14 @@ def _probe_process(python: str) -> subprocess.Popen:
     if proc is None or proc.poll() is not None:
         env = dict(os.environ, KERAS_BACKEND="torch", TF_CPP_MIN_LOG_LEVEL="3")
         env["PYTHONPATH"] = os.pathsep.join([str(OFFLINE)] + [p for p in [os.environ.get("PYTHONPATH")] if p])
-        proc = subprocess.Popen([python, "-m", "verified_docs.static"], env=env, text=True, stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, stderr=tempfile.TemporaryFile(mode="w+"))
+        proc = subprocess.Popen(
+            [python, "-m", "verified_docs.static"],
+            env=env,
+            text=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=tempfile.TemporaryFile(mode="w+"),
+        )
         _PROBES[python] = proc
         atexit.register(proc.kill)
     return proc
@@ -319,9 +353,12 @@ def shell_problems(block: Block) -> list[str]:
 
 def script_problems(page: Page, block: Block) -> list[str]:
     saved = {b.title for b in page.blocks if b.title}
-    return [f"{block.where}, line {run.command.line}: runs {run.value}, which this page never asks the reader to save "
-            f"(files it saves: {', '.join(sorted(saved)) or 'none'}); fix the name or add the file's block"
-            for run in shell.python_runs(block.code) if run.kind == "script" and "/" not in run.value and run.value not in saved]
+    return [
+        f"{block.where}, line {run.command.line}: runs {run.value}, which this page never asks the reader to save "
+        f"(files it saves: {', '.join(sorted(saved)) or 'none'}); fix the name or add the file's block"
+        for run in shell.python_runs(block.code)
+        if run.kind == "script" and "/" not in run.value and run.value not in saved
+    ]
 
 
 # ------------------------------------------------------------------------------ the page
@@ -342,9 +379,19 @@ def page_problems(page: Page, only: Block | None = None) -> dict[int, str | None
     for line, found in name_problems(page, targets).items():
         problems[line] += found
     requests = name_requests(page, targets)
-    requests += [{"block": b.lineno, "where": f"{b.where}, line {run.command.line}", "module": run.value, "attrs": [],
-                  "text": f"python -m {run.value}"}
-                 for b in blocks if b.syntax in SHELL for run in shell.python_runs(b.code) if run.kind == "module"]
+    requests += [
+        {
+            "block": b.lineno,
+            "where": f"{b.where}, line {run.command.line}",
+            "module": run.value,
+            "attrs": [],
+            "text": f"python -m {run.value}",
+        }
+        for b in blocks
+        if b.syntax in SHELL
+        for run in shell.python_runs(b.code)
+        if run.kind == "module"
+    ]
     reported = set()
     try:
         failed_requests = resolve_names(requests)

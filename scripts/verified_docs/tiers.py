@@ -44,7 +44,12 @@ TIERS: dict[str, Tier] = {
     t.name: t
     for t in (
         Tier(
-            "run", "execute", None, compare=True, notebook="cell", mutation="failing-statement",
+            "run",
+            "execute",
+            None,
+            compare=True,
+            notebook="cell",
+            mutation="failing-statement",
             options=frozenset({"volatile", "figure"}),
             marker_help="executed on the CPU in CI, output compared with its recording",
             badge={
@@ -53,15 +58,31 @@ TIERS: dict[str, Tier] = {
             },
         ),
         Tier(
-            "gpu", "execute", "gpu", compare=False, notebook="skipped-cell", mutation="static",
+            "gpu",
+            "execute",
+            "gpu",
+            compare=False,
+            notebook="skipped-cell",
+            mutation="static",
             marker_help="executed only where a GPU is visible (make test-gpu)",
             badge={
-                "es": ("GPU", "Se ejecuta solo donde hay una GPU visible (make test-gpu); sin GPU, la CI comprueba su sintaxis, sus nombres y sus imports."),
-                "en": ("GPU", "Runs only where a GPU is visible (make test-gpu); without one, CI checks its syntax, names and imports."),
+                "es": (
+                    "GPU",
+                    "Se ejecuta solo donde hay una GPU visible (make test-gpu); sin GPU, la CI comprueba su sintaxis, sus nombres y sus imports.",
+                ),
+                "en": (
+                    "GPU",
+                    "Runs only where a GPU is visible (make test-gpu); without one, CI checks its syntax, names and imports.",
+                ),
             },
         ),
         Tier(
-            "resolve", "resolve", None, compare=False, notebook="text", mutation="bad-pin",
+            "resolve",
+            "resolve",
+            None,
+            compare=False,
+            notebook="text",
+            mutation="bad-pin",
             options=frozenset({"python"}),
             marker_help="the install line is resolved with pip install --dry-run",
             badge={
@@ -70,23 +91,46 @@ TIERS: dict[str, Tier] = {
             },
         ),
         Tier(
-            "lint", "syntax", None, compare=False, notebook="text", mutation="static",
+            "lint",
+            "syntax",
+            None,
+            compare=False,
+            notebook="text",
+            mutation="static",
             marker_help="never executed (needs hardware, root or a network we lack); checked offline (static.py)",
             badge={
-                "es": ("sintaxis", "Necesita hardware, root o red que la CI no tiene: no se ejecuta; se comprueban su sintaxis, sus nombres y sus imports."),
-                "en": ("syntax", "Needs hardware, root or a network CI lacks: it is not run; its syntax, names and imports are checked."),
+                "es": (
+                    "sintaxis",
+                    "Necesita hardware, root o red que la CI no tiene: no se ejecuta; se comprueban su sintaxis, sus nombres y sus imports.",
+                ),
+                "en": (
+                    "syntax",
+                    "Needs hardware, root or a network CI lacks: it is not run; its syntax, names and imports are checked.",
+                ),
             },
         ),
         Tier(
-            "network", "execute", "online", compare=False, notebook="skipped-cell", mutation="static",
+            "network",
+            "execute",
+            "online",
+            compare=False,
+            notebook="skipped-cell",
+            mutation="static",
             marker_help="executed only with --online",
             badge={
-                "es": ("red", "Descarga datos: solo se ejecuta con make test-online; sin red, la CI comprueba su sintaxis, sus nombres y sus imports."),
-                "en": ("network", "Downloads data: it runs only with make test-online; offline, CI checks its syntax, names and imports."),
+                "es": (
+                    "red",
+                    "Descarga datos: solo se ejecuta con make test-online; sin red, la CI comprueba su sintaxis, sus nombres y sus imports.",
+                ),
+                "en": (
+                    "network",
+                    "Downloads data: it runs only with make test-online; offline, CI checks its syntax, names and imports.",
+                ),
             },
         ),
     )
 }
+
 
 def _regex(value) -> str | None:
     try:
@@ -100,8 +144,16 @@ def _regex(value) -> str | None:
 OPTION_CHECKS = {
     "volatile": _regex,
     # one version, or several separated by spaces: the line is resolved under each
-    "python": lambda v: None if isinstance(v, str) and re.fullmatch(r"\d+\.\d+( \d+\.\d+)*", v) else 'a version string such as "3.13" or "3.12 3.13"',
-    "figure": lambda v: None if isinstance(v, str) and re.fullmatch(r"assets/[\w./-]+\.(svg|png)", v) else 'a path under docs/ such as "assets/figures/x.svg"',
+    "python": lambda v: (
+        None
+        if isinstance(v, str) and re.fullmatch(r"\d+\.\d+( \d+\.\d+)*", v)
+        else 'a version string such as "3.13" or "3.12 3.13"'
+    ),
+    "figure": lambda v: (
+        None
+        if isinstance(v, str) and re.fullmatch(r"assets/[\w./-]+\.(svg|png)", v)
+        else 'a path under docs/ such as "assets/figures/x.svg"'
+    ),
 }
 
 # Fences that are not code for the reader to run (diagrams): prose to the reader, no tier.
@@ -116,9 +168,6 @@ MARK_LINE = re.compile(r"^(?P<indent>[ \t]*)<!--\s*pytest\.mark\.(?P<tier>\w+)(?
 # The recorded output's mark, before the fence that includes it.
 OUTPUT_LINE = re.compile(r"^[ \t]*<!--\s*pytest-codeblocks:expected-output\s*-->[ \t]*$")
 
-
-def executed(tier: str) -> bool:
-    return TIERS[tier].check == "execute"
 
 # The tier CI executes on every run: its passing run is the page's stamp, and a page with blocks
 # of this tier is offered as a notebook.

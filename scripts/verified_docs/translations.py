@@ -37,7 +37,9 @@ from .project import DOCS, default_language, languages, rel, snippet_options
 
 KEY = "translation"
 COMMAND = ".venv/bin/python -m verified_docs.translations"
-RECORD_COMMENT = "# Hash of the {name} original's text when this translation was last brought up to date (verified_docs.translations)."
+RECORD_COMMENT = (
+    "# Hash of the {name} original's text when this translation was last brought up to date (verified_docs.translations)."
+)
 
 # How each language names the others, in its own words (messages are English, banners are in the page's language).
 LANG_NAMES = {
@@ -104,7 +106,9 @@ def original_text(text: str, read_snippet) -> str:
     for name in sorted(set(includes(body))):
         if not name.endswith(".out"):
             code = read_snippet(name)
-            parts.append(f"--8<-- {name}\n" + ("<missing>" if code is None else "\n".join(ln.rstrip() for ln in code.splitlines())))
+            parts.append(
+                f"--8<-- {name}\n" + ("<missing>" if code is None else "\n".join(ln.rstrip() for ln in code.splitlines()))
+            )
     return "\n".join(parts)
 
 
@@ -209,7 +213,9 @@ def write_record(path: Path, source: str, behind: bool) -> None:
             kept[1:1] = [f"{indent}source: {source}"] + ([f"{indent}behind: true"] if behind else [])
         lines[span[0] : span[1]] = kept
     else:
-        new = [RECORD_COMMENT.format(name=_name(default_language(), "en")), f"{KEY}:", f"  source: {source}"] + (["  behind: true"] if behind else [])
+        new = [RECORD_COMMENT.format(name=_name(default_language(), "en")), f"{KEY}:", f"  source: {source}"] + (
+            ["  behind: true"] if behind else []
+        )
         if span:  # written some other way (flow style): replaced whole
             lines[span[0] : span[1]] = new[1:]
         elif front:
@@ -265,7 +271,9 @@ def find_since(source: Path, recorded: str) -> Since | None:
         old = _git(["show", f"{sha}:{relpath}"], top_path)
         if old is None:
             continue
-        old = original_text(old, lambda name: next((t for f in folders if (t := _git(["show", f"{sha}:{f}/{name}"], top_path)) is not None), None))
+        old = original_text(
+            old, lambda name: next((t for f in folders if (t := _git(["show", f"{sha}:{f}/{name}"], top_path)) is not None), None)
+        )
         if _hash_text(old) == recorded:
             diff = difflib.unified_diff(old.splitlines(), now.splitlines(), n=0, lineterm="")
             changed = [ln for ln in diff if ln[:1] in "+-" and not ln.startswith(("+++", "---"))]
@@ -304,8 +312,10 @@ class Status:
         if self.since is None:
             return "changed since the recorded version (history not available to say how much)"
         s = self.since
-        return (f"{s.commits} commit{'s' if s.commits != 1 else ''} and +{s.added}/−{s.removed} lines of the "
-                f"{_name(default_language(), 'en')} page since {s.date} ({s.sha[:7]}); see `git diff {s.sha[:7]} -- {s.path}`")
+        return (
+            f"{s.commits} commit{'s' if s.commits != 1 else ''} and +{s.added}/−{s.removed} lines of the "
+            f"{_name(default_language(), 'en')} page since {s.date} ({s.sha[:7]}); see `git diff {s.sha[:7]} -- {s.path}`"
+        )
 
     @property
     def text(self) -> str:
@@ -340,13 +350,17 @@ def problems(page_or_path, *, source: Path | None = None) -> list[str]:
     if st.state == "no source":
         return [f"{where}: its original {orig} does not exist; a translated page has one in {default_language()}"]
     if st.state == "missing":
-        return [f"{where}: no translation record (front matter `{KEY}: source:`) saying which version of {orig} it "
-                f"translates; if it is up to date with {orig}, run {done}"]
+        return [
+            f"{where}: no translation record (front matter `{KEY}: source:`) saying which version of {orig} it "
+            f"translates; if it is up to date with {orig}, run {done}"
+        ]
     if st.state == "stale flag":
         return [f"{where}: marked `behind: true`, but it is up to date with {orig}; remove the flag: run {done}"]
     if st.state == "behind" and not st.marked_behind:
-        return [f"{where}: its original {orig} is ahead of this translation: {st.how_far}. Bring the translation up to date, then run {done}; "
-                f"or, to publish it knowingly behind (readers see a notice), run {behind}"]
+        return [
+            f"{where}: its original {orig} is ahead of this translation: {st.how_far}. Bring the translation up to date, then run {done}; "
+            f"or, to publish it knowingly behind (readers see a notice), run {behind}"
+        ]
     return []
 
 
@@ -376,8 +390,14 @@ def banner(page: Page) -> list[str]:
     name = _name(default_language(), page.lang)
     if st.since:
         s = st.since
-        body = text["since"].format(name=name, commits=s.commits, commit_word=text["commit_word"][s.commits != 1],
-                                    added=s.added, removed=s.removed, date=s.date)
+        body = text["since"].format(
+            name=name,
+            commits=s.commits,
+            commit_word=text["commit_word"][s.commits != 1],
+            added=s.added,
+            removed=s.removed,
+            date=s.date,
+        )
     else:
         body = text["unknown"].format(name=name)
     original = Page(path=st.source, lang=default_language(), slug=page.slug).url
@@ -396,8 +416,10 @@ def _translated(arg: str) -> Path:
     if not path.is_file():
         raise SystemExit(f"{arg}: no such page")
     if page_lang(path)[1] == default_language():
-        raise SystemExit(f"{arg}: a {default_language()} page is an original, not a translation; name its translation, "
-                         f"e.g. {path.name.replace(f'.{default_language()}.md', f'.{languages()[-1]}.md')}")
+        raise SystemExit(
+            f"{arg}: a {default_language()} page is an original, not a translation; name its translation, "
+            f"e.g. {path.name.replace(f'.{default_language()}.md', f'.{languages()[-1]}.md')}"
+        )
     return path
 
 
@@ -431,8 +453,10 @@ def main(argv: list[str] | None = None) -> int:
         elif st.state in ("up to date", "stale flag"):
             raise SystemExit(f"{rel(path)}: already up to date with {rel(st.source)}; nothing is behind")
         elif st.state == "missing":
-            raise SystemExit(f"{rel(path)}: has no record of which version of {rel(st.source)} it translates, so how far "
-                             f"behind it is cannot be said; bring it up to date and run `{COMMAND} done {rel(path)}`")
+            raise SystemExit(
+                f"{rel(path)}: has no record of which version of {rel(st.source)} it translates, so how far "
+                f"behind it is cannot be said; bring it up to date and run `{COMMAND} done {rel(path)}`"
+            )
         else:
             write_record(path, st.record.source, behind=True)
             print(f"{rel(path)}: marked behind {rel(st.source)}: {st.how_far}")

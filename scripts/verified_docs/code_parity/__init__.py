@@ -79,8 +79,20 @@ import functools
 from pathlib import Path
 
 from ..project import DOCS, languages
-from .compare import (DIGITS, FILE, PROSE_CHAR, Snippet, _compare, _context, _page_problems, _sides, is_prose,
-                      normalised, page_problems, problem)
+from .compare import (
+    DIGITS,
+    FILE,
+    PROSE_CHAR,
+    Snippet,
+    _compare,
+    _context,
+    _page_problems,
+    _sides,
+    is_prose,
+    normalised,
+    page_problems,
+    problem,
+)
 from .mutants import MUTANT_KINDS, SHORT_STRING, Mutant, mutants
 from .python import SKIP_FIELDS, SPEC
 from .python_bindings import COMPREHENSIONS, DEFS, FUNCTIONS
@@ -89,18 +101,50 @@ from .tokens import ADVICE, KEY, MARKS, NAME, PROSE, SCOPE, STR, Context, Token
 
 __all__ = [
     # the page-level checks (mutation.py, the pytest plugin, tests)
-    "block_problem", "block_context", "page_context", "pairs", "page_problems", "problem", "normalised", "is_prose",
-    "Snippet", "Context", "Token", "ADVICE",
+    "block_problem",
+    "block_context",
+    "page_context",
+    "pairs",
+    "page_problems",
+    "problem",
+    "normalised",
+    "is_prose",
+    "Snippet",
+    "Context",
+    "Token",
+    "ADVICE",
     # the mutation check's mutants
-    "mutants", "Mutant", "MUTANT_KINDS", "SHORT_STRING",
+    "mutants",
+    "Mutant",
+    "MUTANT_KINDS",
+    "SHORT_STRING",
     # the token stream's marks and the normalisers' patterns
-    "NAME", "STR", "KEY", "MARKS", "SCOPE", "PROSE", "DEFS", "SPEC", "SKIP_FIELDS", "FUNCTIONS", "COMPREHENSIONS",
-    "HEREDOC", "VAR", "ASSIGN", "PYTHON", "SEPARATORS", "DECLARE", "RESERVED", "PUNCTUATION",
-    "PROSE_CHAR", "DIGITS", "FILE",
+    "NAME",
+    "STR",
+    "KEY",
+    "MARKS",
+    "SCOPE",
+    "PROSE",
+    "DEFS",
+    "SPEC",
+    "SKIP_FIELDS",
+    "FUNCTIONS",
+    "COMPREHENSIONS",
+    "HEREDOC",
+    "VAR",
+    "ASSIGN",
+    "PYTHON",
+    "SEPARATORS",
+    "DECLARE",
+    "RESERVED",
+    "PUNCTUATION",
+    "PROSE_CHAR",
+    "DIGITS",
+    "FILE",
 ]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _page_blocks(path: Path, stamp: tuple) -> tuple:
     """A page's blocks: where they are (their snippets' contents are read on each use)."""
     from ..pages import load_page
@@ -115,8 +159,9 @@ def _blocks_of(page: Path) -> tuple:
 
 def _row(block, text: str | None = None) -> Snippet:
     output = block.output_file.read_text(encoding="utf-8") if block.output_file and block.output_file.is_file() else ""
-    return Snippet(block.syntax, block.snippet.read_text(encoding="utf-8") if text is None else text, block.title,
-                block.snippet, output)
+    return Snippet(
+        block.syntax, block.snippet.read_text(encoding="utf-8") if text is None else text, block.title, block.snippet, output
+    )
 
 
 def _page_rows(block, text: str | None) -> tuple[tuple, int]:

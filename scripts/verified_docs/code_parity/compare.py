@@ -88,7 +88,7 @@ def _excerpt(lines: list[str], token: Token | None) -> str:
     text = line.strip()
     if len(text) > 120:
         col = max(0, (token.col or 0) - (len(line) - len(line.lstrip())) - 40)
-        text = ("…" if col else "") + text[col:col + 100] + ("…" if col + 100 < len(text) else "")
+        text = ("…" if col else "") + text[col : col + 100] + ("…" if col + 100 < len(text) else "")
     return f"`{text}`"
 
 
@@ -146,9 +146,11 @@ def _compare(sides: list[tuple[_Side, _Side]], outputs: tuple[str, str] = ("", "
 
     def clash(r: _Ref, other: _Ref) -> str:
         oa, ob = sides[other.k]
-        return (f"{_shown(r.a)!r} is {_shown(r.b)!r} here, but {_shown(other.a)!r} is {_shown(other.b)!r} at "
-                f"{rel(oa.path)}:{other.ta.line} and {rel(ob.path)}:{other.tb.line}: the page translates each name, "
-                "string, key and file one way everywhere")
+        return (
+            f"{_shown(r.a)!r} is {_shown(r.b)!r} here, but {_shown(other.a)!r} is {_shown(other.b)!r} at "
+            f"{rel(oa.path)}:{other.ta.line} and {rel(ob.path)}:{other.tb.line}: the page translates each name, "
+            "string, key and file one way everywhere"
+        )
 
     for r in refs:
         how = roles[id(r)]
@@ -161,16 +163,30 @@ def _compare(sides: list[tuple[_Side, _Side]], outputs: tuple[str, str] = ("", "
             continue
         # A printed label may translate a word the code also uses as a value ("activo", a data
         # column, shown as "asset"), but no string may stand for two of the other language's.
-        other = next((o for o in by_a[r.a] if o.b != r.b and "label" not in (how, roles[id(o)])), None) \
-            or next((o for o in by_b[r.b] if o.a != r.a), None)
+        other = next((o for o in by_a[r.a] if o.b != r.b and "label" not in (how, roles[id(o)])), None) or next(
+            (o for o in by_b[r.b] if o.a != r.a), None
+        )
         if other is not None:
             problems[r.k] = _message(a, b, r.ta, r.tb, "differ", clash(r, other))
-        elif how == "token" and r.kind == STR and r.a != r.b and not _renamed_file(r.a, r.b) \
-                and sum(o.b == r.b for o in by_a[r.a]) < 2:
-            problems[r.k] = _message(a, b, r.ta, r.tb, "differ", (
-                f"the string {r.a!r} is {r.b!r} in the other language; it is not prose, not shown in the output, "
-                "not a key the author names, not a file name and not used twice on the page: it is a value the "
-                "program passes on, the same in every language"))
+        elif (
+            how == "token"
+            and r.kind == STR
+            and r.a != r.b
+            and not _renamed_file(r.a, r.b)
+            and sum(o.b == r.b for o in by_a[r.a]) < 2
+        ):
+            problems[r.k] = _message(
+                a,
+                b,
+                r.ta,
+                r.tb,
+                "differ",
+                (
+                    f"the string {r.a!r} is {r.b!r} in the other language; it is not prose, not shown in the output, "
+                    "not a key the author names, not a file name and not used twice on the page: it is a value the "
+                    "program passes on, the same in every language"
+                ),
+            )
     return problems
 
 
@@ -225,8 +241,16 @@ def _page_problems(rows_a: tuple, rows_b: tuple) -> tuple:
     return tuple(_compare(sides, outputs))
 
 
-def problem(a: Path, b: Path, syntax: str, context_a: Context | None = None, context_b: Context | None = None,
-            *, text_a: str | None = None, text_b: str | None = None) -> str | None:
+def problem(
+    a: Path,
+    b: Path,
+    syntax: str,
+    context_a: Context | None = None,
+    context_b: Context | None = None,
+    *,
+    text_a: str | None = None,
+    text_b: str | None = None,
+) -> str | None:
     """None when two snippets are the same program; else where they first differ, naming both files.
 
     The two are compared on their own, as cells of pages with these contexts (block_problem

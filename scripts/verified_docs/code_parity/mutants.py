@@ -33,7 +33,7 @@ def _offsets(text: str) -> list[int]:
 
 def _at(text: str, starts: list[int], line: int, col_bytes: int) -> int:
     """A string offset from an ast position (1-based line, UTF-8 byte column)."""
-    raw = text[starts[line - 1]:starts[line] if line < len(starts) else len(text)]
+    raw = text[starts[line - 1] : starts[line] if line < len(starts) else len(text)]
     return starts[line - 1] + len(raw.encode("utf-8")[:col_bytes].decode("utf-8", "ignore"))
 
 
@@ -75,8 +75,11 @@ def _python_mutants(text: str, names: set) -> list[Mutant]:
     # (b) the first short string literal that is not a docstring or an f-string's text: an "x" appended
     skip = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
     skip |= {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in ast.walk(n)}
-    strings = [n for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
-               and id(n) not in skip and SHORT_STRING.fullmatch(n.value)]
+    strings = [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in skip and SHORT_STRING.fullmatch(n.value)
+    ]
     if not strings:
         out.append(Mutant("string", None, "no short string literal"))
     else:
@@ -87,8 +90,11 @@ def _python_mutants(text: str, names: set) -> list[Mutant]:
         out[-1] = out[-1]._replace(what=f"line {n.lineno}: {n.value!r} -> {n.value + 'x'!r}")
     # (c) the attribute name of the first call of an API's method (not one the program defines)
     defined = {n.name for n in ast.walk(tree) if isinstance(n, DEFS)}
-    calls = [n.func for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
-             and n.func.attr not in defined]
+    calls = [
+        n.func
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr not in defined
+    ]
     if not calls:
         out.append(Mutant("attribute", None, "no method call"))
     else:
@@ -116,7 +122,7 @@ def _python_mutants(text: str, names: set) -> list[Mutant]:
         last = tree.body[-1]
         first_line = min([last.lineno] + [d.lineno for d in getattr(last, "decorator_list", [])])
         lines = text.splitlines(keepends=True)
-        mutant = "".join(lines[:first_line - 1] + lines[last.end_lineno:])
+        mutant = "".join(lines[: first_line - 1] + lines[last.end_lineno :])
         out.append(Mutant("delete-last", mutant, f"lines {first_line}-{last.end_lineno} deleted (the last statement)"))
     return out
 
@@ -142,19 +148,26 @@ def _shell_mutants(text: str, names: set) -> list[Mutant]:
     def first(pattern: str, group: int = 0):
         for i, line in code:
             for m in re.finditer(pattern, line):
-                if not re.search(r"<<-?\s*$", line[:m.start()]):  # not a heredoc's delimiter
+                if not re.search(r"<<-?\s*$", line[: m.start()]):  # not a heredoc's delimiter
                     return starts[i] + m.start(group), starts[i] + m.end(group), m[group]
         return None
 
     found = first(r"(?<![\w.])\d+")
-    out.append(_replace(text, found[0], found[1], str(int(found[2]) + 1), "number") if found else
-               Mutant("number", None, "no number outside comments and echo"))
+    out.append(
+        _replace(text, found[0], found[1], str(int(found[2]) + 1), "number")
+        if found
+        else Mutant("number", None, "no number outside comments and echo")
+    )
     found = first(r"([\"'])([!-~]{1,40}?)\1", 2)
-    out.append(_replace(text, found[0], found[1], found[2] + "x", "string") if found else
-               Mutant("string", None, "no short quoted word"))
+    out.append(
+        _replace(text, found[0], found[1], found[2] + "x", "string") if found else Mutant("string", None, "no short quoted word")
+    )
     found = first(r"(?<=\s)--?[A-Za-z][\w-]*")
-    out.append(_replace(text, found[0], found[1], found[2] + "x", "attribute") if found else
-               Mutant("attribute", None, "no option (-x, --xx) to change"))
+    out.append(
+        _replace(text, found[0], found[1], found[2] + "x", "attribute")
+        if found
+        else Mutant("attribute", None, "no option (-x, --xx) to change")
+    )
     bound = sorted(_shell_bound(_units(text)))
     found = first(r"\$\{?([A-Za-z_]\w*)", 1)
     others = [b for b in bound if found and b != found[2]]
@@ -168,7 +181,7 @@ def _shell_mutants(text: str, names: set) -> list[Mutant]:
     else:
         first_line = units[-1].words[0][0]
         # its heredocs' bodies and delimiters go with it: everything from its first line on
-        mutant = "".join(lines[:first_line - 1])
+        mutant = "".join(lines[: first_line - 1])
         out.append(Mutant("delete-last", mutant, f"lines {first_line}-{len(lines)} deleted (the last command)"))
     return out
 

@@ -109,7 +109,8 @@ class _Python:
         if isinstance(node, ast.Attribute):
             self.visit(node.value, pos)
             option = node.attr in self.options and (
-                _parsed(node.value) or (isinstance(node.value, ast.Name) and node.value.id in self.parsed))
+                _parsed(node.value) or (isinstance(node.value, ast.Name) and node.value.id in self.parsed)
+            )
             at = (node.end_lineno, node.end_col_offset - len(node.attr))  # the name itself, for the excerpt
             if option:  # argparse's attribute: the string given to add_argument
                 self.add(at, "." + STR, (node.attr,))
@@ -145,8 +146,12 @@ class _Python:
                     self.ref(kpos, kw.arg, after="=", where=self.scope.name + ".params")
                 else:
                     self.add(kpos, kw.arg + "=")
-                if target == "add_argument" and kw.arg == "dest" and isinstance(kw.value, ast.Constant) \
-                        and isinstance(kw.value.value, str):
+                if (
+                    target == "add_argument"
+                    and kw.arg == "dest"
+                    and isinstance(kw.value, ast.Constant)
+                    and isinstance(kw.value.value, str)
+                ):
                     self.add(kpos, STR, (kw.value.value,))
                 else:
                     self.visit(kw.value, kpos)
@@ -187,10 +192,13 @@ class _Python:
                 self.ref(pos, value, where=self.scope.name + ".attrs" if in_class else None)
             else:
                 self.add(pos, value)
-        elif (isinstance(node, ast.arg) and name == "arg") or (isinstance(node, ast.alias) and name == "asname") \
-                or (isinstance(node, ast.ExceptHandler) and name == "name") \
-                or (isinstance(node, (ast.MatchAs, ast.MatchStar)) and name == "name") \
-                or (isinstance(node, ast.MatchMapping) and name == "rest"):
+        elif (
+            (isinstance(node, ast.arg) and name == "arg")
+            or (isinstance(node, ast.alias) and name == "asname")
+            or (isinstance(node, ast.ExceptHandler) and name == "name")
+            or (isinstance(node, (ast.MatchAs, ast.MatchStar)) and name == "name")
+            or (isinstance(node, ast.MatchMapping) and name == "rest")
+        ):
             self.ref(pos, value)
         else:  # module names, imported names, match class attributes
             self.add(pos, value)

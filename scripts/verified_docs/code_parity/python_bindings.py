@@ -22,8 +22,11 @@ class _Bindings:
 
 def _parsed(node) -> bool:
     """Is this expression parse_args()'s result (argparse)?"""
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in (
-        "parse_args", "parse_intermixed_args")
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("parse_args", "parse_intermixed_args")
+    )
 
 
 def _bindings(tree: ast.AST) -> _Bindings:
@@ -31,13 +34,23 @@ def _bindings(tree: ast.AST) -> _Bindings:
     methods, used_attrs = set(), set()
     # Methods' first parameters (self, cls): attributes assigned on them are the class's own, named
     # by the author. Assigned elsewhere (base.trainable = False) an attribute is the API's.
-    selves = {d.args.args[0].arg for n in ast.walk(tree) if isinstance(n, ast.ClassDef) for d in n.body
-              if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)) and d.args.args
-              and not any(isinstance(x, ast.Name) and x.id == "staticmethod" for x in d.decorator_list)}
+    selves = {
+        d.args.args[0].arg
+        for n in ast.walk(tree)
+        if isinstance(n, ast.ClassDef)
+        for d in n.body
+        if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and d.args.args
+        and not any(isinstance(x, ast.Name) and x.id == "staticmethod" for x in d.decorator_list)
+    }
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef):
-            methods |= {d.name for d in node.body if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))
-                        and not (d.name.startswith("__") and d.name.endswith("__"))}
+            methods |= {
+                d.name
+                for d in node.body
+                if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and not (d.name.startswith("__") and d.name.endswith("__"))
+            }
         if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
             b.names.add(node.id)
         elif isinstance(node, ast.arg):
@@ -80,8 +93,11 @@ def _bindings(tree: ast.AST) -> _Bindings:
 def _read_back(tree: ast.AST) -> set:
     """Keys a program reads back: subscript string keys (`datos["tres"]`). A keyword argument with
     such a name (`np.savez(tres=...)`) names an entry the author chose, not an API parameter."""
-    return {node.slice.value for node in ast.walk(tree) if isinstance(node, ast.Subscript)
-            and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str)}
+    return {
+        node.slice.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str)
+    }
 
 
 def _dest(option: str) -> str:

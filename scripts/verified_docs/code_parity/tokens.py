@@ -45,6 +45,6 @@ class _Scope:
         self.name, self.prefix = name, name if prefix is None else prefix
         self.counter = counter if counter is not None else iter(range(1 << 30))
 
-    def child(self) -> "_Scope":
+    def child(self) -> _Scope:
         name = f"{self.prefix}>{next(self.counter)}"
         return _Scope(name, name, self.counter)

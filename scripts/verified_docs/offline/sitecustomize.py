@@ -85,8 +85,7 @@ def _patch_keras_get_file(module):
             path = FIXTURES / relpath
             if not path.is_file():
                 raise FileNotFoundError(
-                    f"offline fixture {path} is missing: run `make fixtures` "
-                    "(scripts/make_fixtures.py writes it)"
+                    f"offline fixture {path} is missing: run `make fixtures` (scripts/make_fixtures.py writes it)"
                 )
             print(f"[offline] {name} served from {path} ({what})", file=sys.stderr)
             return str(path)
