@@ -141,7 +141,8 @@ diagrams: $(STAMP) $(VENDOR) $(CHROMIUM)
 outputs: $(STAMP) $(FIXTURES)
 	$(BIN)/python -m pytest docs -m run --record-outputs
 
-## make mutation: break each snippet and recorded output in turn; report what the suite catches
+## make mutation: break each snippet, program and recorded output in turn (failing statements, changed
+## literals, swapped arguments, flipped operators, ...); report per kind what the suite catches where it was made
 mutation: $(STAMP) $(FIXTURES)
 	$(BIN)/python -m verified_docs.mutation
 

@@ -160,3 +160,28 @@ def test_every_site_language_has_the_engines_texts():
         f"{name}['{lang}']" for name, group in tables.items() for table in group for lang in languages() if lang not in table
     ]
     assert not missing, "translate these for the site's languages (mkdocs.yml): " + ", ".join(sorted(set(missing)))
+
+
+@pytest.mark.parametrize(
+    ("field", "typo"),
+    [("check", "exectue"), ("requires", "GPU"), ("notebook", "cel"), ("mutation", "failing_statement"), ("compare", "yes")],
+)
+def test_a_typo_in_a_tiers_field_fails_when_the_table_is_built(field, typo):
+    """A tier whose field no part of the engine knows would silently be checked as no tier is."""
+    from dataclasses import replace
+
+    from verified_docs import tiers
+
+    with pytest.raises(ValueError, match=rf"tier 'run': {field}={typo!r} is not one of"):
+        replace(tiers.TIERS["run"], **{field: typo})
+
+
+def test_requires_applies_only_to_an_executed_tier_and_options_need_a_check():
+    from dataclasses import replace
+
+    from verified_docs import tiers
+
+    with pytest.raises(ValueError, match="requires='gpu' applies only to check='execute'"):
+        replace(tiers.TIERS["lint"], requires="gpu")
+    with pytest.raises(ValueError, match=r"options \['timeout'\] have no check"):
+        replace(tiers.TIERS["run"], options=frozenset({"volatile", "timeout"}))

@@ -25,6 +25,31 @@ import re
 from dataclasses import dataclass, field
 
 
+def _regex(value) -> str | None:
+    try:
+        re.compile(value)
+    except (re.error, TypeError) as exc:
+        return f"a regular expression that compiles ({exc})"
+    return None
+
+
+# What each mark option must be: None when the value is fine, else what it should be.
+OPTION_CHECKS = {
+    "volatile": _regex,
+    # one version, or several separated by spaces: the line is resolved under each
+    "python": lambda v: (
+        None
+        if isinstance(v, str) and re.fullmatch(r"\d+\.\d+( \d+\.\d+)*", v)
+        else 'a version string such as "3.13" or "3.12 3.13"'
+    ),
+    "figure": lambda v: (
+        None
+        if isinstance(v, str) and re.fullmatch(r"assets/[\w./-]+\.(svg|png)", v)
+        else 'a path under docs/ such as "assets/figures/x.svg"'
+    ),
+}
+
+
 @dataclass(frozen=True)
 class Tier:
     name: str
@@ -38,6 +63,26 @@ class Tier:
     options: frozenset = field(default_factory=frozenset)  # what the mark may take: run(volatile=...)
     marker_help: str = ""
     badge: dict = field(default_factory=dict)  # language -> (short label, tooltip)
+
+    def __post_init__(self):
+        # A typo in a field would otherwise make a tier silently behave as no tier does.
+        for name, allowed in FIELD_VALUES.items():
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"tier {self.name!r}: {name}={getattr(self, name)!r} is not one of {sorted(allowed, key=str)}")
+        if self.requires is not None and self.check != "execute":
+            raise ValueError(f"tier {self.name!r}: requires={self.requires!r} applies only to check='execute'")
+        if unknown := set(self.options) - set(OPTION_CHECKS):
+            raise ValueError(f"tier {self.name!r}: options {sorted(unknown)} have no check in OPTION_CHECKS")
+
+
+# The values each of a Tier's fields may take (see the Tier's comments and the module's docstring).
+FIELD_VALUES = {
+    "check": {"execute", "resolve", "syntax"},
+    "requires": {None, "gpu", "online"},
+    "compare": {True, False},
+    "notebook": {"cell", "skipped-cell", "text"},
+    "mutation": {"failing-statement", "bad-pin", "static"},
+}
 
 
 TIERS: dict[str, Tier] = {
@@ -131,30 +176,6 @@ TIERS: dict[str, Tier] = {
     )
 }
 
-
-def _regex(value) -> str | None:
-    try:
-        re.compile(value)
-    except (re.error, TypeError) as exc:
-        return f"a regular expression that compiles ({exc})"
-    return None
-
-
-# What each mark option must be: None when the value is fine, else what it should be.
-OPTION_CHECKS = {
-    "volatile": _regex,
-    # one version, or several separated by spaces: the line is resolved under each
-    "python": lambda v: (
-        None
-        if isinstance(v, str) and re.fullmatch(r"\d+\.\d+( \d+\.\d+)*", v)
-        else 'a version string such as "3.13" or "3.12 3.13"'
-    ),
-    "figure": lambda v: (
-        None
-        if isinstance(v, str) and re.fullmatch(r"assets/[\w./-]+\.(svg|png)", v)
-        else 'a path under docs/ such as "assets/figures/x.svg"'
-    ),
-}
 
 # Fences that are not code for the reader to run (diagrams): prose to the reader, no tier.
 NOT_CODE = {"mermaid"}
