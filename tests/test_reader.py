@@ -185,3 +185,19 @@ def test_requires_applies_only_to_an_executed_tier_and_options_need_a_check():
         replace(tiers.TIERS["lint"], requires="gpu")
     with pytest.raises(ValueError, match=r"options \['timeout'\] have no check"):
         replace(tiers.TIERS["run"], options=frozenset({"volatile", "timeout"}))
+
+
+@pytest.mark.parametrize(
+    ("source", "span"),
+    [
+        ("---\ntitle: x\n---\n\n# Body\n", (0, 2)),
+        ("---\ntitle: x\nlist:\n  - a\n...\n# Body\n", (0, 4)),
+        ("---\n- not a mapping\n---\n# Body\n", None),  # MkDocs reads no front matter here, so neither do we
+        ("# Body\n---\ntitle: x\n---\n", None),
+    ],
+)
+def test_front_matter_is_where_mkdocs_finds_it(source, span):
+    """One rule for front matter (MkDocs' own): the translation record is read and written there."""
+    from verified_docs.pages import front_matter_span
+
+    assert front_matter_span(source) == span

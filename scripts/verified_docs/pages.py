@@ -346,6 +346,17 @@ def split_front_matter(source: str, body: str | None = None) -> tuple[str, int, 
     return content, source[: len(source) - len(content)].count("\n") + 1, meta
 
 
+def front_matter_span(source: str) -> tuple[int, int] | None:
+    """(index of the opening ---, index of the closing line) among the source's lines, where
+    split_front_matter (MkDocs' own rule) finds front matter; None where it finds none."""
+    from mkdocs.utils.meta import YAML_RE
+
+    m = YAML_RE.match(source)
+    if not m or split_front_matter(source)[1] == 1:  # no delimiters, or MkDocs did not take them as front matter
+        return None
+    return 0, source[: m.end()].count("\n") - 1
+
+
 def load_page(path: Path, options: dict | None = None, missing_outputs_ok: bool = False) -> Page:
     path = Path(path)
     try:

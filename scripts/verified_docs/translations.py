@@ -32,7 +32,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .pages import Page, includes, page_lang, page_paths, snippet_path, split_front_matter
+from .pages import Page, front_matter_span, includes, page_lang, page_paths, snippet_path, split_front_matter
 from .project import DOCS, default_language, languages, rel, snippet_options
 
 KEY = "translation"
@@ -68,8 +68,6 @@ BANNER = {
 RECORD_KEY = re.compile(rf"^{KEY}:")  # the block form is RECORD_BLOCK; anything else is rewritten whole
 RECORD_BLOCK = re.compile(rf"^{KEY}:\s*(#.*)?$")
 RECORD_FIELD = re.compile(r"^(?P<indent>[ \t]+)(?P<key>[\w-]+):[ \t]*(?P<value>[^#\n]*?)[ \t]*(?P<comment>#.*)?$")
-FRONT = re.compile(r"^-{3}[ \t]*$")
-FRONT_END = re.compile(r"^(?:-{3}|\.{3})[ \t]*$")
 
 
 def _name(lang: str, in_lang: str) -> str:
@@ -149,13 +147,6 @@ class Record:
     line: int = 1  # 1-based line of `source:` (else of `translation:`, else 1) in the page file
 
 
-def _front_matter(lines: list[str]) -> tuple[int, int] | None:
-    """(index of the opening ---, index of the closing one), as MkDocs finds front matter."""
-    if not lines or not FRONT.match(lines[0]):
-        return None
-    return next(((0, i) for i in range(1, len(lines)) if FRONT_END.match(lines[i])), None)
-
-
 def _record_span(lines: list[str], front: tuple[int, int]) -> tuple[int, int] | None:
     """[start, end) of the `translation:` block inside the front matter."""
     start = next((i for i in range(front[0] + 1, front[1]) if RECORD_KEY.match(lines[i])), None)
@@ -169,8 +160,9 @@ def _record_span(lines: list[str], front: tuple[int, int]) -> tuple[int, int] | 
 
 def read_record(path: Path) -> Record | None:
     """The page's record, read from its text (not YAML: a hash of digits would become a number)."""
-    lines = Path(path).read_text(encoding="utf-8").splitlines()
-    front = _front_matter(lines)
+    text = Path(path).read_text(encoding="utf-8")
+    lines = text.splitlines()
+    front = front_matter_span(text)
     span = front and _record_span(lines, front)
     if not span:
         return None
@@ -192,7 +184,7 @@ def write_record(path: Path, source: str, behind: bool) -> None:
     path = Path(path)
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines()
-    front = _front_matter(lines)
+    front = front_matter_span(text)
     span = front and _record_span(lines, front)
     if span and RECORD_BLOCK.match(lines[span[0]]):
         block = lines[span[0] : span[1]]
