@@ -23,6 +23,7 @@ import shutil
 import pytest
 
 from browser_tours import PAGES, VIEWPORTS, View, Visit, launch, missing_browser, page_url, tour_check
+from verified_docs import diagrams
 from verified_docs.local_server import serve
 from verified_docs.pages import Page
 from verified_docs.project import ROOT, languages, rel
@@ -120,7 +121,7 @@ NO_SCRIPT_FOR = re.compile(r"mermaid|katex", re.I)  # drawn and typeset at build
 def renders_offline_without_errors(v: Visit, page: Page, view: View, tours) -> None:
     # Diagrams: one figure per mermaid fence, an SVG with a size whose labels contrast with the
     # page in the reader's theme (dark ink on a light page, light ink on a dark one).
-    fences = page.diagrams.count("mermaid")
+    fences = len(diagrams.fences(page))
     shown = v.tab.evaluate(
         """[...document.querySelectorAll("figure.diagram")].map(f => {
              const svg = f.querySelector("svg"), box = svg.getBoundingClientRect();

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from verified_docs import records
+from verified_docs import diagrams, records
 from verified_docs.pages import Page, readable_pages
 from verified_docs.project import ROOT, languages, mkdocs_config, rel
 from verified_docs.tiers import CI_TIER
@@ -96,14 +96,14 @@ def test_no_request_leaves_the_site(site):
     assert not offenders, "third-party requests:\n" + "\n".join(offenders[:50])
 
 
-@pytest.mark.parametrize("page", [p for p in PAGES if "mermaid" in p.diagrams], ids=lambda p: p.id)
+@pytest.mark.parametrize("page", [p for p in PAGES if diagrams.fences(p)], ids=lambda p: p.id)
 def test_diagrams_are_inline_svg_with_a_title(site, page):
     """Each mermaid fence is its committed SVG, inline, named for screen readers (accTitle)."""
     path = page.html_path(site)
     html = path.read_text(encoding="utf-8")
     figures = re.findall(r'<figure class="diagram"[^>]*>(.*?)</figure>', html, re.S)
-    assert len(figures) == page.diagrams.count("mermaid"), (
-        f"{rel(path)}: {len(figures)} diagram figures for {page.diagrams.count('mermaid')} mermaid fences"
+    assert len(figures) == len(diagrams.fences(page)), (
+        f"{rel(path)}: {len(figures)} diagram figures for {len(diagrams.fences(page))} mermaid fences"
     )
     for i, svg in enumerate(figures, 1):
         label = re.search(r'<svg [^>]*aria-labelledby="([^"]+)"', svg)

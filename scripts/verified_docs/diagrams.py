@@ -37,7 +37,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .pages import FENCE, Page, Prose, readable_pages
+from .pages import Page, Prose, readable_pages
 from .project import DOCS, ROOT, rel
 
 OUT = DOCS / "assets" / "diagrams"
@@ -105,24 +105,9 @@ def pinned_versions() -> dict:
 
 
 def fences(page: Page) -> list[Fence]:
-    """The page's mermaid fences, in order, with the line each opens on."""
-    found: list[Fence] = []
-    for item in page.items:
-        if not isinstance(item, Prose):
-            continue
-        lines, i = item.lines, 0
-        while i < len(lines):
-            m = FENCE.match(lines[i])
-            if m and (m["info"].split() or [""])[0] == "mermaid":
-                close = next(k for k in range(i + 1, len(lines)) if lines[k].strip() == m["fence"])
-                body = [ln[len(m["indent"]) :] for ln in lines[i + 1 : close]]
-                found.append(
-                    Fence(page.path, page.lang, page.slug, len(found) + 1, item.start + i, m["indent"], "\n".join(body) + "\n")
-                )
-                i = close + 1
-                continue
-            i += 1
-    return found
+    """The page's mermaid fences, in order, as the page reader found them (Page.diagrams)."""
+    mermaid = [d for d in page.diagrams if d.syntax == "mermaid"]
+    return [Fence(page.path, page.lang, page.slug, n, d.line, d.indent, d.source) for n, d in enumerate(mermaid, 1)]
 
 
 def committed(fence: Fence) -> str | None:

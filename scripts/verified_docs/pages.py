@@ -84,6 +84,14 @@ class Block:
         return self.title is not None and self.title.endswith(".py")
 
 
+@dataclass(frozen=True)
+class Diagram:
+    syntax: str  # mermaid (tiers.NOT_CODE)
+    line: int  # 1-based line of its opening fence in the page file
+    indent: str
+    source: str  # its text, without the fences and the fences' indentation
+
+
 @dataclass
 class Page:
     path: Path
@@ -109,13 +117,27 @@ class Page:
         return "\n".join(line for i in self.items if isinstance(i, Prose) for line in i.lines)
 
     @property
-    def diagrams(self) -> list[str]:
-        """The syntax of each non-code fence (diagram) in the prose, in page order."""
-        return [
-            m["info"].split()[0]
-            for line in self.prose.splitlines()
-            if (m := FENCE.match(line)) and m["info"].split() and m["info"].split()[0] in NOT_CODE
-        ]
+    def diagrams(self) -> list[Diagram]:
+        """Every non-code fence (a diagram) in the prose, in page order: the one reading of them
+        that the diagram renderer, the build and the tests share. A fence ends at the first line
+        that is its own opening fence alone (or at the end of its prose run, which a tier mark or
+        a code block ends)."""
+        found = []
+        for item in self.items:
+            if not isinstance(item, Prose):
+                continue
+            lines, i = item.lines, 0
+            while i < len(lines):
+                m = FENCE.match(lines[i])
+                syntax = (m["info"].split() or [""])[0] if m else ""
+                if syntax not in NOT_CODE:
+                    i += 1
+                    continue
+                close = next((k for k in range(i + 1, len(lines)) if lines[k].strip() == m["fence"]), len(lines))
+                body = [ln[len(m["indent"]) :] for ln in lines[i + 1 : close]]
+                found.append(Diagram(syntax, item.start + i, m["indent"], "\n".join(body) + "\n"))
+                i = close + 1
+        return found
 
     @property
     def workdir_links(self) -> dict:
