@@ -10,6 +10,7 @@ from decimal import Decimal
 
 import pytest
 
+from verified_docs import prose_marks as marks
 from verified_docs import prose_numbers as pn
 from verified_docs.notebooks import build as notebook
 from verified_docs.pages import PageError, Prose, load_page, page_paths, read
@@ -33,7 +34,7 @@ def test_every_prose_number_is_traced(path):
 
 
 def test_every_language_has_its_labels_and_words():
-    for table in (pn.LABELS, pn.TITLES, pn.SECTION_WORDS, pn.STEP_WORDS, pn.MONTHS, pn.VERSION_HEADERS, pn.JOINERS):
+    for table in (marks.LABELS, marks.TITLES, pn.SECTION_WORDS, pn.STEP_WORDS, pn.MONTHS, pn.VERSION_HEADERS, pn.JOINERS):
         assert set(languages()) <= set(table), f"{table} lacks a language of mkdocs.yml"
 
 
@@ -200,7 +201,7 @@ def test_a_number_locates_its_file_line_and_column(snippets):
 
 def test_labels_render_as_a_small_mark_on_the_site_and_in_the_notebook(snippets):
     page = page_of("Unos 5 s ^fuente^, y `^fuente^` en código.", snippets)
-    rendered = "\n".join(line for item in pn.render(page).items if isinstance(item, Prose) for line in item.lines)
+    rendered = "\n".join(line for item in marks.render(page).items if isinstance(item, Prose) for line in item.lines)
     assert (
         '5 s\u00a0<sup class="trace trace--source" title="Cifra del documento fuente, no medida en este sitio">fuente</sup>,'
         in rendered

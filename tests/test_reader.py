@@ -139,7 +139,7 @@ def test_a_new_tier_is_one_entry_in_the_table(snippets, monkeypatch):
 
 def test_every_site_language_has_the_engines_texts():
     """A language added to mkdocs.yml needs the engine's few sentences in it; this says which."""
-    from verified_docs import build, figures, notebooks, prose_numbers, tiers, translations
+    from verified_docs import build, figures, notebooks, prose_marks, prose_numbers, tiers, translations
     from verified_docs.project import languages
 
     tables = {
@@ -151,9 +151,9 @@ def test_every_site_language_has_the_engines_texts():
         "figures.TEXT": [figures.TEXT],
         "translations.BANNER": [translations.BANNER],
         "translations.LANG_NAMES": [translations.LANG_NAMES],
+        "prose_marks.LABELS, .TITLES": [prose_marks.LABELS, prose_marks.TITLES],
         "prose_numbers word lists": [
-            getattr(prose_numbers, name)
-            for name in ("LABELS", "TITLES", "SECTION_WORDS", "STEP_WORDS", "MONTHS", "VERSION_HEADERS", "JOINERS")
+            getattr(prose_numbers, name) for name in ("SECTION_WORDS", "STEP_WORDS", "MONTHS", "VERSION_HEADERS", "JOINERS")
         ],
     }
     missing = [
@@ -201,3 +201,19 @@ def test_front_matter_is_where_mkdocs_finds_it(source, span):
     from verified_docs.pages import front_matter_span
 
     assert front_matter_span(source) == span
+
+
+def test_the_notebook_renderer_imports_no_checker():
+    """Rendering a page (here: its notebook) needs the reader and the renderers, not the checks:
+    a change to the number tracer, the static check or the runner cannot change a rendering."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, verified_docs.notebooks; print(' '.join(sorted(m for m in sys.modules if m.startswith('verified_docs'))))"
+    )
+    loaded = set(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split())
+    checkers = {
+        f"verified_docs.{m}" for m in ("prose_numbers", "static", "checks", "execute", "mutation", "code_parity", "bench")
+    }
+    assert not loaded & checkers, f"verified_docs.notebooks imports checkers: {sorted(loaded & checkers)}"

@@ -17,6 +17,7 @@ Modules, in the order data flows through them:
 - bench      measures the pages' own programs; figures renders its records into pages
 - prose_numbers  every number in the prose traced to an output, the code or a bench figure, or
              labelled as the source's (^fuente^) or the data generator's (^generador^)
+- prose_marks    what is prose text, and those labels rendered (the build and notebooks use it, not the tracer)
 - build      the build steps, plain functions over page text (figures, badges, stamp, notebook)
 - mkdocs_plugin / pytest_plugin   thin adapters, registered by entry points in pyproject.toml
 - mutation   makes each kind of mistake on purpose, one at a time: does the suite notice?

@@ -2,7 +2,7 @@
 
 For each page, in this order (`render_page`):
 1. figures   bench placeholders in the prose become measured values (figures.py); trace labels
-             (^fuente^, ^source^) become small marks (prose_numbers.py); mermaid fences become
+             (^fuente^, ^source^) become small marks (prose_marks.py); mermaid fences become
              their committed SVGs (diagrams.py)
 2. badges    each tier mark becomes a visible badge: what CI does with the block (tiers.py)
 3. stamp     under the title: when the suite last ran the page and passed (records.py)
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import diagrams, figures, notebooks, prose_numbers, records, translations
+from . import diagrams, figures, notebooks, prose_marks, records, translations
 from .pages import FENCE, Block, Page, Prose, content_hash
 from .project import rel
 from .tiers import CI_TIER, OUTPUT_LINE, TIERS
@@ -130,7 +130,7 @@ def title_of(page: Page) -> str:
 def render_page(page: Page, site_url: str, link: Callable[[str], str]) -> Rendered:
     """All per-page steps, in order: the Markdown for the page and its notebook."""
     page = with_figures(page)
-    page = prose_numbers.render(page)  # ^fuente^ / ^source^ trace labels as small <sup> marks
+    page = prose_marks.render(page)  # ^fuente^ / ^source^ trace labels as small <sup> marks
     drawn = diagrams.svgs(page)  # each mermaid fence's SVGs, committed or drawn now
     lines: list[str] = []
     for item in diagrams.inline(page, drawn).items:

@@ -36,7 +36,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_outp
 from . import diagrams
 from .pages import Block
 from .project import DOCS
-from .prose_numbers import render_text
+from .prose_marks import render_text
 from .tiers import SHELL, TIERS
 
 IMAGE = re.compile(r"!\[(?P<alt>[^\]]*)\]\((?P<target>[^)\s]+)\)")

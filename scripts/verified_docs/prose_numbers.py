@@ -15,7 +15,7 @@ not prose; diagrams (mermaid) are. Each number (`numbers`) is one of:
   (`. `, `; `, `: `, `? `, `! `), an opening parenthesis still open, or the start of the table
   cell, list item, heading or paragraph; in a table's header row it covers the whole table. A
   label takes precedence over tracing in its clause, so a traced number does not share a clause
-  with a label. The build renders labels as a small <sup> (`render`, `render_text`);
+  with a label. The build renders labels as a small <sup> (prose_marks);
 - traced (`_trace`) to a recorded output ("output"), the page's code ("code") or what a bench
   placeholder stands for ("bench": the measured program's code, a committed record's figures),
   near the prose first and further away only for a value that does not recur by chance.
@@ -27,7 +27,6 @@ number, a label in the other language, or a generator label on a number the gene
 
 from __future__ import annotations
 
-import html
 import re
 import tokenize
 from dataclasses import dataclass
@@ -36,27 +35,13 @@ from functools import cache
 from io import StringIO
 from pathlib import Path
 
-from .pages import FENCE, Block, Page, Prose
+from .pages import Block, Page, Prose
 from .project import ROOT, rel
+from .prose_marks import LABEL, LABELS, _mask
 
 GENERATOR = ROOT / "scripts" / "make_vol5.py"
 SPECIFIC = 3  # significant digits from which a number traces to any earlier block of its page
 
-# The label words, per language and kind, and what the rendered label's tooltip says.
-LABELS = {
-    "es": {"source": "fuente", "generator": "generador"},
-    "en": {"source": "source", "generator": "generator"},
-}
-TITLES = {
-    "es": {
-        "source": "Cifra del documento fuente, no medida en este sitio",
-        "generator": "Parámetro del generador de los datos sintéticos (make_vol5.py)",
-    },
-    "en": {
-        "source": "Figure from the source document, not measured on this site",
-        "generator": "Parameter of the synthetic data generator (make_vol5.py)",
-    },
-}
 # Words after which a dotted number is a lesson/module/section id, not a quantity.
 SECTION_WORDS = {
     "es": ("lección", "lecciones", "módulo", "módulos", "sección", "secciones", "capítulo", "capítulos"),
@@ -112,7 +97,6 @@ NUMBER = re.compile(
     rf"(?P<num>(?:\d{{1,3}}(?:[{SPACE}]\d{{3}}(?!\d))+|\d+)(?:[.,]\d+)*(?:[eE][-+−]?\d+)?)"
 )
 CODE_NUMBER = re.compile(r"(?<![\w.])(\d[\d_]*(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+)(?![\w.]\d|[\w])")
-LABEL = re.compile(r"\^(?P<word>[^\W\d_]+)\^")
 
 
 @dataclass
@@ -150,64 +134,6 @@ class Label:
 
 
 # ------------------------------------------------------------------------------ text handling
-
-
-def _mask(text: str) -> str:
-    """The prose with everything that is not prose text blanked (same length, newlines kept):
-    fence lines, HTML comments, code spans, math, link targets, URLs, HTML tags, placeholders."""
-    chars = list(text)
-
-    def blank(a: int, b: int) -> None:
-        for k in range(a, b):
-            if chars[k] != "\n":
-                chars[k] = " "
-
-    def current() -> str:
-        return "".join(chars)
-
-    pos = 0
-    for line in text.split("\n"):  # fence lines of diagrams: their content is prose
-        if FENCE.match(line):
-            blank(pos, pos + len(line))
-        pos += len(line) + 1
-    for m in re.finditer(r"<!--.*?-->", current(), re.S):
-        blank(*m.span())
-    _mask_code_spans(current(), blank)
-    for pattern in (
-        r"\$\$.*?\$\$",
-        r"\\\(.*?\\\)",
-        r"\\\[.*?\\\]",
-        r"(?<![\\$])\$(?!\s)[^$\n]+?(?<!\s)\$",
-        r"\{\{.*?\}\}",
-        r"\]\([^)\s]*(?:\s+\"[^\"]*\")?\)",
-        r"<https?://[^>\s]+>",
-        r"https?://[^\s)>\]]+",
-        r"^\s*\[[^\]]+\]:\s*\S+.*$",
-        r"</?[A-Za-z][^>\n]*>",
-        r"\{:[^}\n]*\}",
-    ):
-        for m in re.finditer(pattern, current(), re.S | re.M):
-            blank(*m.span())
-    return current()
-
-
-def _mask_code_spans(text: str, blank) -> None:
-    """CommonMark code spans: a run of n backticks up to the next run of exactly n, within a
-    paragraph (a span may cross a line break, not a blank line)."""
-    runs = [(m.start(), m.end()) for m in re.finditer(r"`+", text)]
-    i = 0
-    while i < len(runs):
-        a, b = runs[i]
-        n = b - a
-        for j in range(i + 1, len(runs)):
-            c, d = runs[j]
-            if re.search(r"\n[ \t]*\n", text[b:c]):
-                break
-            if d - c == n:
-                blank(a, d)
-                i = j
-                break
-        i += 1
 
 
 def _value(text: str, lang: str) -> Decimal | None:
@@ -775,33 +701,4 @@ def problems(page: Page) -> list[str]:
 # ------------------------------------------------------------------------------ rendering
 
 
-def render_text(text: str, lang: str) -> str:
-    """Labels outside code become <sup class="trace trace--KIND" title="…">word</sup>."""
-    if "^" not in text:
-        return text
-    masked = _mask(text)
-    words = {w: k for k, w in LABELS[lang].items()}
-    out, last = [], 0
-    for m in LABEL.finditer(masked):
-        kind = words.get(m["word"])
-        if kind is None:
-            continue
-        before = text[last : m.start()]
-        # a no-break space: the label never starts a line apart from the figure it qualifies
-        out.append(before[:-1] + "\u00a0" if before.endswith(" ") else before)
-        out.append(f'<sup class="trace trace--{kind}" title="{html.escape(TITLES[lang][kind])}">{m["word"]}</sup>')
-        last = m.end()
-    return "".join(out) + text[last:]
-
-
-def render(page: Page) -> Page:
-    """The page with its prose labels rendered (a build step)."""
-    from dataclasses import replace
-
-    items = [
-        Prose(render_text("\n".join(i.lines), page.lang).split("\n"), i.start) if isinstance(i, Prose) else i for i in page.items
-    ]
-    return replace(page, items=items)
-
-
-__all__ = ["LABELS", "Label", "Number", "analyse", "labels", "numbers", "problems", "render", "render_text"]
+__all__ = ["Label", "Number", "analyse", "labels", "numbers", "problems"]
