@@ -14,10 +14,10 @@ only syntax-checked. These checks hold both facts for every such line:
 from __future__ import annotations
 
 import re
-import shlex
 
 import pytest
 
+from verified_docs import shell
 from verified_docs.checks import PIP_INSTALL
 from verified_docs.pages import readable_pages
 from verified_docs.project import ROOT, rel
@@ -39,14 +39,8 @@ def site_pins() -> dict[str, str]:
 
 
 def install_commands(code: str) -> list[list[str]]:
-    """Each `pip install` command of a shell block, as words (continuation lines joined)."""
-    joined = re.sub(r"\\\n", " ", code)
-    commands = []
-    for line in joined.splitlines():
-        words = shlex.split(line, comments=True)
-        if PIP_INSTALL.search(" ".join(words)):
-            commands.append(words)
-    return commands
+    """Each `pip install` command of a shell block, as words (read by the engine's shell reader)."""
+    return [words for words in shell.command_words(code) if PIP_INSTALL.search(" ".join(words))]
 
 
 INSTALL_BLOCKS = [

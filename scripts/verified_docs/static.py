@@ -108,9 +108,9 @@ def pieces(page: Page, block: Block) -> list[Piece]:
     found = []
     for run in shell.python_runs(block.code):
         if run.kind == "code":
-            found.append(Piece(block, run.value, run.command.line, own_module=True))
+            found.append(Piece(block, run.value, run.line, own_module=True))
         elif run.kind == "stdin":
-            found.append(Piece(block, run.value, run.command.heredoc_line, own_module=True))
+            found.append(Piece(block, run.value, run.line, own_module=True))
     return found
 
 
@@ -354,7 +354,7 @@ def shell_problems(block: Block) -> list[str]:
 def script_problems(page: Page, block: Block) -> list[str]:
     saved = {b.title for b in page.blocks if b.title}
     return [
-        f"{block.where}, line {run.command.line}: runs {run.value}, which this page never asks the reader to save "
+        f"{block.where}, line {run.line}: runs {run.value}, which this page never asks the reader to save "
         f"(files it saves: {', '.join(sorted(saved)) or 'none'}); fix the name or add the file's block"
         for run in shell.python_runs(block.code)
         if run.kind == "script" and "/" not in run.value and run.value not in saved
@@ -382,7 +382,7 @@ def page_problems(page: Page, only: Block | None = None) -> dict[int, str | None
     requests += [
         {
             "block": b.lineno,
-            "where": f"{b.where}, line {run.command.line}",
+            "where": f"{b.where}, line {run.line}",
             "module": run.value,
             "attrs": [],
             "text": f"python -m {run.value}",

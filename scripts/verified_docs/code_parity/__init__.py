@@ -96,7 +96,6 @@ from .compare import (
 from .mutants import MUTANT_KINDS, SHORT_STRING, Mutant, mutants
 from .python import SKIP_FIELDS, SPEC
 from .python_bindings import COMPREHENSIONS, DEFS, FUNCTIONS
-from .shell_code import ASSIGN, DECLARE, HEREDOC, PUNCTUATION, PYTHON, RESERVED, SEPARATORS, VAR
 from .tokens import ADVICE, KEY, MARKS, NAME, PROSE, SCOPE, STR, Context, Token
 
 __all__ = [
@@ -130,14 +129,6 @@ __all__ = [
     "SKIP_FIELDS",
     "FUNCTIONS",
     "COMPREHENSIONS",
-    "HEREDOC",
-    "VAR",
-    "ASSIGN",
-    "PYTHON",
-    "SEPARATORS",
-    "DECLARE",
-    "RESERVED",
-    "PUNCTUATION",
     "PROSE_CHAR",
     "DIGITS",
     "FILE",

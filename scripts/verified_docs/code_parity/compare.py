@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..project import rel
+from ..shell import python_runs
 from .python import _python
 from .python_bindings import _bindings, _read_back
-from .shell_code import _shell, _shell_python
+from .shell_code import _shell
 from .tokens import ADVICE, MARKS, NAME, SCOPE, STR, Context, Token, _Scope
 
 PROSE_CHAR = re.compile(r"\s|[^\x00-\x7f]")  # whitespace or a non-ASCII letter: words for a reader
@@ -195,7 +196,9 @@ def _context(rows) -> Context:
     bind their own), the files its blocks are saved as, and the keys any of its programs reads."""
     names, attrs, callables, keys = set(), set(), set(), set()
     for row in rows:
-        for source in [row.text] if row.syntax == "python" else _shell_python(row.text):
+        for source in (
+            [row.text] if row.syntax == "python" else [r.value for r in python_runs(row.text) if r.kind in ("code", "stdin")]
+        ):
             try:
                 tree = ast.parse(source)
             except SyntaxError:

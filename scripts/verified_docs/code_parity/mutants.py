@@ -10,8 +10,9 @@ import re
 import tokenize
 from typing import NamedTuple
 
+from ..shell import strip_comment, units
 from .python_bindings import DEFS, _bindings
-from .shell_code import _shell_bound, _strip_comment, _units
+from .shell_code import _shell_bound
 
 MUTANT_KINDS = ("number", "string", "attribute", "name-swap", "delete-last")
 SHORT_STRING = re.compile(r"[!-~]{1,40}")  # printable ASCII, no whitespace: a value, not a sentence
@@ -131,7 +132,7 @@ def _code_lines(text: str) -> list[tuple[int, str]]:
     """A shell snippet's lines with comments stripped, without echo/printf lines: (line, code)."""
     out = []
     for i, line in enumerate(text.splitlines()):
-        code = _strip_comment(line)
+        code = strip_comment(line)
         if code.strip() and not re.match(r"\s*(echo|printf)\b", code):
             out.append((i, code))
     return out
@@ -168,18 +169,18 @@ def _shell_mutants(text: str, names: set) -> list[Mutant]:
         if found
         else Mutant("attribute", None, "no option (-x, --xx) to change")
     )
-    bound = sorted(_shell_bound(_units(text)))
+    bound = sorted(_shell_bound(units(text)))
     found = first(r"\$\{?([A-Za-z_]\w*)", 1)
     others = [b for b in bound if found and b != found[2]]
     if found and found[2] in bound and others:
         out.append(_replace(text, found[0], found[1], others[0], "name-swap"))
     else:
         out.append(Mutant("name-swap", None, "fewer than two variables the snippet defines"))
-    units = [u for u in _units(text) if u.words]
-    if not units:
+    commands = [u for u in units(text) if u.words]
+    if not commands:
         out.append(Mutant("delete-last", None, "no command"))
     else:
-        first_line = units[-1].words[0][0]
+        first_line = commands[-1].words[0][0]
         # its heredocs' bodies and delimiters go with it: everything from its first line on
         mutant = "".join(lines[: first_line - 1])
         out.append(Mutant("delete-last", mutant, f"lines {first_line}-{len(lines)} deleted (the last command)"))

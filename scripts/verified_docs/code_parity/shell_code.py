@@ -1,110 +1,26 @@
-"""The shell normaliser: a shell snippet's canonical token stream (_shell), over its own tokeniser
-(_units: logical lines with their heredocs), and the Python programs a snippet runs
-(_shell_python); see the package's docstring for the rules. (Not verified_docs.shell, which runs
-shell blocks.)"""
+"""The shell normaliser: a shell snippet's canonical token stream (_shell), over the engine's one
+shell reader (verified_docs.shell: logical lines with their heredocs); see the package's docstring
+for the rules."""
 
 from __future__ import annotations
 
 import re
-import shlex
-from dataclasses import dataclass, field
 
+from ..shell import PYTHON_WORD, SEPARATORS, Unit, simple_commands, units
 from .python import _python
 from .tokens import NAME, PROSE, SCOPE, STR, Context, Token, _Scope
 
-HEREDOC = re.compile(r"(?<!<)<<(?!<)(-?)\s*(['\"]?)([A-Za-z_]\w*)\2")
 VAR = re.compile(r"\$(?:\{#?([A-Za-z_]\w*)[^}]*\}|([A-Za-z_]\w*)|([?#@*$!0-9-]))")
 ASSIGN = re.compile(r"^([A-Za-z_]\w*)(\+?=)(.*)$", re.S)
-PYTHON = re.compile(r"^python[\d.]*$")
-SEPARATORS = {";", ";;", "&", "&&", "|", "||", "|&", "(", ")", "{", "}"}
 DECLARE = {"local", "declare", "typeset", "readonly"}
 RESERVED = {"if", "then", "else", "elif", "do", "while", "until", "!", "time"}
 PUNCTUATION = set("();<>|&")
 
 
-def _strip_comment(line: str) -> str:
-    """The line without its comment: `#` starting a word, outside quotes."""
-    quote, escaped = None, False
-    for i, ch in enumerate(line):
-        if escaped:
-            escaped = False
-        elif ch == "\\" and quote != "'":
-            escaped = True
-        elif quote:
-            quote = None if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "#" and (i == 0 or line[i - 1].isspace() or line[i - 1] in ";&|()"):
-            return line[:i]
-    return line
-
-
-def _words(segment: str) -> list[str]:
-    lexer = shlex.shlex(segment, posix=True, punctuation_chars=True)
-    lexer.whitespace_split = True
-    lexer.commenters = ""
-    return list(lexer)
-
-
-@dataclass
-class _Unit:
-    """A logical command line: its tokens (line, word) and the heredoc bodies it opens."""
-
-    words: list = field(default_factory=list)
-    heredocs: list = field(default_factory=list)  # (first body line, body text)
-
-
-def _units(text: str) -> list[_Unit]:
-    lines = text.splitlines()
-    units, i = [], 0
-    while i < len(lines):
-        segments = [(i + 1, _strip_comment(lines[i]))]
-        while segments[-1][1].rstrip().endswith("\\") and i + 1 < len(lines):
-            segments[-1] = (segments[-1][0], segments[-1][1].rstrip()[:-1])
-            i += 1
-            segments.append((i + 1, _strip_comment(lines[i])))
-        i += 1
-        unit = _Unit()
-        try:
-            for lineno, seg in segments:
-                unit.words += [(lineno, w) for w in _words(seg)]
-        except ValueError:  # a quote spanning physical lines: tokenise the whole command at once
-            try:
-                unit.words = [(segments[0][0], w) for w in _words(" ".join(s for _, s in segments))]
-            except ValueError:
-                unit.words = [(n, w) for n, s in segments for w in s.split()]
-        for _, seg in segments:
-            for m in HEREDOC.finditer(seg):
-                start, body = i, []
-                while i < len(lines) and (lines[i].lstrip("\t") if m[1] else lines[i]) != m[3]:
-                    body.append(lines[i])
-                    i += 1
-                i += 1  # the delimiter line
-                unit.heredocs.append((start + 1, "\n".join(body) + "\n"))
-        units.append(unit)
-    return units
-
-
-def _commands(words: list) -> list[list]:
-    """Split a unit's words into simple commands at control operators (kept as their own 'command')."""
-    out, cur = [], []
-    for item in words:
-        if item[1] in SEPARATORS:
-            if cur:
-                out.append(cur)
-            out.append([item])
-            cur = []
-        else:
-            cur.append(item)
-    if cur:
-        out.append(cur)
-    return out
-
-
-def _shell_bound(units: list[_Unit]) -> set:
+def _shell_bound(units: list[Unit]) -> set:
     bound = set()
     for unit in units:
-        for cmd in _commands(unit.words):
+        for cmd in simple_commands(unit.words):
             words = [w for _, w in cmd]
             if len(words) >= 3 and words[0] == "for" and words[2] == "in":
                 bound.add(words[1])
@@ -147,7 +63,7 @@ def _substitutions(w: str) -> list[tuple[int, int]]:
 
 class _Shell:
     def __init__(self, text: str, context: Context, line_offset: int, scope: _Scope):
-        self.units = _units(text)
+        self.units = units(text)
         self.bound = _shell_bound(self.units)
         files = sorted(context.files, key=len, reverse=True)
         alternatives = "|".join(map(re.escape, files)) or "(?!)"
@@ -209,7 +125,7 @@ class _Shell:
     def run(self) -> list[Token]:
         for unit in self.units:
             self.readers = []  # for each heredoc the unit opens: is its reader a Python interpreter?
-            for cmd in _commands(unit.words):
+            for cmd in simple_commands(unit.words):
                 self.command(cmd)
             for k, (start, body) in enumerate(unit.heredocs):
                 python = k < len(self.readers) and self.readers[k]
@@ -235,7 +151,7 @@ class _Shell:
         if k == len(words):
             return
         name = words[k]
-        python = bool(PYTHON.match(name.rsplit("/", 1)[-1]))
+        python = bool(PYTHON_WORD.match(name))
         if name in ("echo", "printf"):
             self.add(cmd[k][0], name)
             j = k + 1
@@ -281,24 +197,3 @@ class _Shell:
 
 def _shell(text: str, context: Context, line_offset: int = 0, scope: _Scope | None = None) -> list[Token]:
     return _Shell(text, context, line_offset, scope or _Scope()).run()
-
-
-def _shell_python(text: str) -> list[str]:
-    """The Python programs a shell snippet runs: `python -c "..."` and heredocs read by python."""
-    out = []
-    for unit in _units(text):
-        readers = []
-        for cmd in _commands(unit.words):
-            words = [w for _, w in cmd]
-            k = 0
-            while k < len(words) and (ASSIGN.match(words[k]) or words[k] in RESERVED):
-                k += 1
-            python = k < len(words) and bool(PYTHON.match(words[k].rsplit("/", 1)[-1]))
-            for e, w in enumerate(words):
-                if python and w == "-c" and e + 1 < len(words):
-                    out.append(words[e + 1])
-                elif w in ("<<", "<<-") and e + 1 < len(words):
-                    readers.append(python)
-        for k, (_, body) in enumerate(unit.heredocs):
-            out += [body] if k < len(readers) and readers[k] else _shell_python(body)
-    return out
