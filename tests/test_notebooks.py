@@ -19,11 +19,11 @@ import urllib.request
 import nbformat
 import pytest
 
-from verified_docs import diagrams
+from verified_docs import diagrams, records, translation_proof
 from verified_docs.execute import executed_copy, normalize
 from verified_docs.notebooks import DATA_TAG, cell_blocks, code_cells
-from verified_docs.pages import readable_pages
-from verified_docs.project import DOCS, rel
+from verified_docs.pages import load_page, readable_pages
+from verified_docs.project import DOCS, ROOT, rel
 from verified_docs.tiers import TIERS
 
 NOTEBOOK_PAGES = [p for p in readable_pages() if p.has("run")]
@@ -33,8 +33,16 @@ def offered(site, page):
     return page.html_path(site).parent / f"{page.slug.rsplit('/', 1)[-1]}.ipynb"
 
 
+def proven_by(page):
+    """The original whose run proved this translation's (verified_docs.translation_proof), or None."""
+    through = records.proven_through(page)
+    return load_page(ROOT / through) if through else None
+
+
 def executed(page):
-    """The notebook as the page's last run executed it (verified_docs.execute)."""
+    """The notebook as the run that verified the page executed it (verified_docs.execute): its
+    own, or for a translation proven by its original's run, the original's."""
+    page = proven_by(page) or page
     path = executed_copy(page, "run")
     if not path.is_file():
         pytest.fail(
@@ -78,13 +86,19 @@ def test_the_offered_notebook_is_the_executed_one(site, page):
     assert f'href="{path.name}" download' in page.html_path(site).read_text(encoding="utf-8"), (
         f"{rel(page.path)} [{page.lang}]: no download link to {path.name} on the page"
     )
-    nb, ran = nbformat.read(path, as_version=4), executed(page)
+    nb, ran, original = nbformat.read(path, as_version=4), executed(page), proven_by(page)
     nbformat.validate(nb)
-    assert sources(nb, page) == sources(ran, page), (
-        f"{rel(path)}: its code cells are not the ones the page's run executed ({rel(executed_copy(page, 'run'))}); "
-        f'if the page changed since, run it again: .venv/bin/python -m pytest "{rel(page.path)}::run"'
-    )
     cells, ran_cells = code_cells(nb), code_cells(ran)
+    if original is None:
+        assert sources(nb, page) == sources(ran, page), (
+            f"{rel(path)}: its code cells are not the ones the page's run executed ({rel(executed_copy(page, 'run'))}); "
+            f'if the page changed since, run it again: .venv/bin/python -m pytest "{rel(page.path)}::run"'
+        )
+    else:  # proven by its original's run: its own blocks (the same programs), cell for cell
+        assert len(cells) == len(ran_cells), f"{rel(path)}: not as many code cells as {rel(executed_copy(original, 'run'))}"
+        for cell, block in zip(cells, cell_blocks(page)):
+            assert block.code.strip() in cell.source, f"{rel(path)}: the cell for {block.where} is not its code"
+        table = translation_proof.string_pairs(original, page)
     assert [c.metadata.get("tags", []) for c in cells] == [c.metadata.get("tags", []) for c in ran_cells]
     for cell, ran_cell, block in zip(cells, ran_cells, cell_blocks(page)):
         stored = "".join(o.get("text", "") for o in cell.outputs)
@@ -92,6 +106,12 @@ def test_the_offered_notebook_is_the_executed_one(site, page):
             f"{rel(path)}: the output stored for {block.where} is not its recording"
         )
         if block.tier != "run" or block.is_file:
+            continue
+        if original is not None:  # what the original's run printed, translated
+            problem = translation_proof.translated_problem(stdout(ran_cell), stdout(cell), table, block.options.get("volatile"))
+            assert problem is None, (
+                f"{rel(path)}: the output stored for {block.where} is not what {rel(original.path)}'s run printed, translated: {problem}"
+            )
             continue
         mask = (lambda t: re.sub(block.options["volatile"], "…", t)) if block.options.get("volatile") else (lambda t: t)
         assert mask(stdout(cell)) == mask(stdout(ran_cell)), (

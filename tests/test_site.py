@@ -176,7 +176,8 @@ def test_page_shows_its_verification_stamp(site, page, request):
     """Under the title: "ok" with the run's date and Keras version for a page whose run passed in
     this session, anything but "ok" for one whose run failed. The expectation comes from this
     session's own verdict on the page's run, not from the rule the build applies to records."""
-    verdict = request.config.pluginmanager.get_plugin("verified_docs_scheduler").verdict(page)
+    scheduler = request.config.pluginmanager.get_plugin("verified_docs_scheduler")
+    verdict = scheduler.verdict(page)
     if verdict is None:
         pytest.skip(
             f"{page.id}: its run is not part of this session, so there is no verdict to hold its stamp "
@@ -190,6 +191,11 @@ def test_page_shows_its_verification_stamp(site, page, request):
         assert kind != "ok", f"{where}: the page's run failed in this session, yet its stamp says ok: {text!r}"
         return
     assert kind == "ok", f"{where}: the page's run passed in this session, but its stamp is {kind!r}: {text!r}"
+    # A translation proven by its original's run (translation_proof) says so; a page that ran does not.
+    proven = f"{rel(page.path)}::{CI_TIER}" in scheduler.proven
+    assert ("original" in text) == proven, (
+        f"{where}: {'proven by its original' if proven else 'run itself'} in this session, but its stamp says {text!r}"
+    )
     data = records.read(page)
     assert data["date"] in text and data["versions"]["Keras"] in text, (
         f"{where}: the stamp {text!r} does not name the passing run's date {data['date']} and Keras {data['versions']['Keras']}"

@@ -33,15 +33,21 @@ LABEL = {"es": "Verificación", "en": "Verification"}
 STAMP = {
     "es": {
         "ok": "Verificada el {date}: la batería de pruebas ejecutó esta página en CPU y comparó sus salidas, con {versions}.",
+        "through": "Verificada el {date}: la batería de pruebas ejecutó en CPU el original de esta página, en {original}, con "
+        "{versions}, y comprobó que el código de esta es el mismo programa y que sus salidas son las del original traducidas.",
         "changed": "La página ha cambiado desde su última verificación ({date}); ejecuta `make test`.",
         "none": "Esta construcción no tiene registro de que la batería de pruebas haya ejecutado esta página: ejecuta `make test`.",
     },
     "en": {
         "ok": "Verified on {date}: the test suite ran this page on a CPU and compared its outputs, with {versions}.",
+        "through": "Verified on {date}: the test suite ran this page's {original} original on a CPU, with {versions}, and "
+        "checked that this page's code is the same program and that its outputs are the original's, translated.",
         "changed": "The page has changed since it was last verified ({date}); run `make test`.",
         "none": "This build has no record of the test suite running this page: run `make test`.",
     },
 }
+# A language as the stamp of a page in another names it (the original a translation was proven by).
+LANGUAGE_NAMES = {"es": {"es": "español", "en": "inglés"}, "en": {"es": "Spanish", "en": "English"}}
 NOTEBOOK_LINK = {
     "es": "Descargar esta página como notebook de Jupyter",
     "en": "Download this page as a Jupyter notebook",
@@ -114,7 +120,9 @@ def stamp(page: Page) -> str:
     else:
         versions = ", ".join(f"{k} {v}" for k, v in record["versions"].items())
         kind = "ok" if record.get("content") == content_hash(page) else "changed"
-        body = text[kind].format(date=record["date"], versions=versions)
+        through = record.get("through") if kind == "ok" else None  # proven by its original's run (translation_proof)
+        original = LANGUAGE_NAMES[page.lang][Path(through).name.split(".")[-2]] if through else ""
+        body = text["through" if through else kind].format(date=record["date"], versions=versions, original=original)
     return f'<p class="verified verified--{kind}">{html.escape(body).replace("`make test`", "<code>make test</code>")}</p>'
 
 

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-from . import build, checks, execute, records, shards, static
+from . import build, checks, execute, records, shards, static, translation_proof
 from .figures import FigureError
 from .pages import Page, PageError, load_page
 from .project import BUILD, DOCS, ROOT, rel
@@ -292,6 +292,8 @@ class Scheduler:
         self.skips: dict[str, str] = {}
         self.times: list[tuple[float, str, str]] = []
         self.ran: list[Page] = []  # pages whose CI tier this session executed
+        self.proven: dict[str, str] = {}  # a translation's run item -> its original's, whose run proves it
+        self.unproven: dict[str, str] = {}  # a translation's run item that runs itself -> why
         # What resolves a line and where its verdict is kept: attributes, so that a test can give
         # its own scheduler fakes without patching the module the running session uses.
         self.resolve_line, self.records = _resolve_line, records
@@ -337,12 +339,68 @@ class Scheduler:
                     runs.append(item)
                 else:  # pip's resolver mostly waits on the index: its own pool, not a page's core
                     self.futures[item.nodeid] = self._submit_resolution(item.page, item.block)
+        runs, proofs = self._prove_translations(runs)
         # Longest first (by the last passing run), so that no long page starts last.
         runs.sort(key=lambda item: -((records.read(item.page, item.tier) or {}).get("seconds") or 1e9))
         for item in runs:
             self.futures[item.nodeid] = self.pool.submit(self._timed, item)
             if item.tier == CI_TIER:
                 self.ran.append(item.page)
+        for item, original in proofs:
+            self.futures[item.nodeid] = self._proven_by(item, original)
+
+    def _prove_translations(self, runs: list) -> tuple[list, list]:
+        """Split the runs into those that execute and the translations that their original's run,
+        in this session, proves (translation_proof): [(translation's item, original's item)]."""
+        if self.config.getoption("--record-outputs"):  # a recording is made only by running
+            return runs, []
+        by_page = {str(item.page.path): item for item in runs if item.tier == CI_TIER}
+        keep, proofs = [], []
+        for item in runs:
+            original = translation_proof.original_of(item.page) if item.tier == CI_TIER else None
+            if original is None:
+                keep.append(item)
+                continue
+            twin = by_page.get(str(original.path))
+            why = (
+                f"{rel(original.path)}::{CI_TIER} is not part of this session"
+                if twin is None
+                else translation_proof.why_not(item.page, original)
+            )
+            if why:
+                self.unproven[item.nodeid] = why
+                keep.append(item)
+            else:
+                self.proven[item.nodeid] = twin.nodeid
+                proofs.append((item, twin))
+        return keep, proofs
+
+    def _proven_by(self, item, original) -> Future:
+        """The translation's outcome once its original's run is done: passed with it (its record
+        says through which page) or failed naming it."""
+        mine: Future = Future()
+
+        def done(f: Future):
+            try:
+                seconds, _, _, problems = f.result()
+            except Exception as exc:  # noqa: BLE001 - the original's item reports its own
+                problems = [repr(exc)]
+            if problems:
+                self.records.forget(item.page)
+                mine.set_result(
+                    (
+                        0.0,
+                        [],
+                        [],
+                        [f"{item.nodeid} is proven by {original.nodeid} (the same programs: code parity), which failed"],
+                    )
+                )
+            else:
+                self.records.write_passed(item.page, seconds=seconds, through=original.page)
+                mine.set_result((0.0, [], [], []))
+
+        self.futures[original.nodeid].add_done_callback(done)
+        return mine
 
     def _submit_resolution(self, page: Page, block) -> Future:
         """Each distinct install line (its text and options) is resolved once; a block with the
@@ -422,6 +480,12 @@ class Scheduler:
             for seconds, nodeid, _ in sorted(self.times, reverse=True):
                 terminalreporter.write_line(f"{seconds:7.1f} s  {nodeid}")
             terminalreporter.write_line(f"{sum(t for t, _, _ in self.times):7.1f} s  total, {self.pool._max_workers} at a time")
+        if self.proven or self.unproven:
+            terminalreporter.section("translations: proven by their original's run, or run themselves")
+            for nodeid, original in sorted(self.proven.items()):
+                terminalreporter.write_line(f"  proven   {nodeid}  by {original} (code parity, recordings translated)")
+            for nodeid, why in sorted(self.unproven.items()):
+                terminalreporter.write_line(f"  ran      {nodeid}: {why}")
         hits = [r for r in self.skips.values() if r.startswith("cache hit")]
         if hits or self.config.getoption("--cached"):
             site_hits = sum("same built site" in str(r.longrepr) for r in terminalreporter.stats.get("skipped", []))

@@ -19,7 +19,7 @@ from importlib.metadata import distributions, version
 from pathlib import Path
 
 from .pages import Page, content_hash
-from .project import RECORDS, ROOT
+from .project import RECORDS, ROOT, rel
 
 # Files outside the package whose content decides every page's outcome.
 HARNESS = ["scripts/make_fixtures.py", "scripts/make_vol5.py", "mkdocs.yml", "constraints.txt"]
@@ -67,7 +67,10 @@ def now() -> str:
     return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 
 
-def write_passed(page: Page, kind: str = "run", key: str | None = None, seconds: float | None = None) -> None:
+def write_passed(
+    page: Page, kind: str = "run", key: str | None = None, seconds: float | None = None, through: Page | None = None
+) -> None:
+    """through: the original page whose passing run proved this translation's (translation_proof)."""
     path = path_of(page, kind)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(
@@ -77,6 +80,7 @@ def write_passed(page: Page, kind: str = "run", key: str | None = None, seconds:
                 "seconds": seconds,  # how long it ran: the next run starts the longest pages first
                 "content": content_hash(page),
                 "date": now(),
+                "through": rel(through.path) if through else None,
                 "versions": {"Python": platform.python_version()}
                 | {
                     name: version(pkg)
@@ -86,6 +90,12 @@ def write_passed(page: Page, kind: str = "run", key: str | None = None, seconds:
         )
     )
     WRITTEN.add(path)
+
+
+def proven_through(page: Page, folder: Path | None = None) -> str | None:
+    """The original (docs/<slug>.<lang>.md) whose run proved this page's last passing run, if any."""
+    record = read(page, folder=folder)
+    return record.get("through") if record else None
 
 
 def forget(page: Page, kind: str = "run") -> None:

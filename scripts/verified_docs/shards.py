@@ -109,7 +109,8 @@ def missing(root: Path = ROOT) -> list[str]:
                 )
                 out.append(f"{rel(page.path)} [{page.lang}]: no fresh {kind} record: {why}")
         notebook = executed_copy(page, CI_TIER)
-        if any(b.tier == CI_TIER for b in page.blocks) and not _at(root, notebook).is_file():
+        proven = records.proven_through(page, folder)  # a translation proven by its original's run executes nothing
+        if any(b.tier == CI_TIER for b in page.blocks) and not proven and not _at(root, notebook).is_file():
             out.append(f"{rel(page.path)} [{page.lang}]: its executed notebook {rel(notebook)} is missing")
     return out
 

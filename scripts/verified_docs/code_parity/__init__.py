@@ -92,6 +92,7 @@ from .compare import (
     normalised,
     page_problems,
     problem,
+    translated_strings,
 )
 from .mutants import MUTANT_KINDS, SHORT_STRING, Mutant, mutants
 from .python import SKIP_FIELDS, SPEC
@@ -103,8 +104,10 @@ __all__ = [
     "block_problem",
     "block_context",
     "page_context",
+    "page_strings",
     "pairs",
     "page_problems",
+    "translated_strings",
     "problem",
     "normalised",
     "is_prose",
@@ -186,6 +189,11 @@ def block_problem(a, b, *, text_a: str | None = None, text_b: str | None = None)
         side_b = _sides(rows_b, _context(rows_b))[ib]
         message = _compare([(side_a, side_b)])[0]
     return f"{a.where} and {b.where}: {message}" if message else None
+
+
+def page_strings(page_a, page_b) -> list[tuple[str, str]] | None:
+    """The strings page_b (a translation) writes differently from page_a (compare.translated_strings)."""
+    return translated_strings(tuple(_row(x) for x in page_a.blocks), tuple(_row(x) for x in page_b.blocks))
 
 
 def page_context(page) -> Context:

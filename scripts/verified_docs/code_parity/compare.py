@@ -244,6 +244,19 @@ def _page_problems(rows_a: tuple, rows_b: tuple) -> tuple:
     return tuple(_compare(sides, outputs))
 
 
+def translated_strings(rows_a, rows_b) -> list[tuple[str, str]] | None:
+    """Every string the second version of a page writes differently (prose, labels, keys, file
+    names), as (default language's, translation's) pairs in page order; f-strings' texts keep `{}`
+    where their expressions go. None when a pair of blocks differs in structure (no renaming to read)."""
+    out = []
+    for a, b in zip(_sides(rows_a, _context(rows_a)), _sides(rows_b, _context(rows_b))):
+        if [t.text for t in a.tokens] != [t.text for t in b.tokens]:
+            return None
+        for ta, tb in zip(a.tokens, b.tokens):
+            out += [(ra, rb) for kind, ra, rb in zip(MARKS.findall(ta.text), ta.refs, tb.refs) if kind != NAME and ra != rb]
+    return out
+
+
 def problem(
     a: Path,
     b: Path,

@@ -14,6 +14,10 @@ def state():
 
 
 print("loaded optimizer:", type(model.optimizer).__module__)
+# The compile settings travel too: saved on JAX, jit_compile is True (XLA). On torch, True asks
+# for torch.compile, which on a CPU takes far longer to compile than this training takes.
+print("jit_compile the file carries:", model.jit_compile)
+model.jit_compile = False
 print("loaded on {}: {} steps, optimizer state {:.6f}".format(engine, *state()))
 
 before = model.evaluate(data["x"], data["y"], verbose=0)

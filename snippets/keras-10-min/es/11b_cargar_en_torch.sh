@@ -14,6 +14,10 @@ def estado():
 
 
 print("optimizador cargado:", type(modelo.optimizer).__module__)
+# También viaja la configuración de compile: guardado en JAX, jit_compile es True (XLA). En torch,
+# True pide torch.compile, que en una CPU tarda en compilar mucho más que este entrenamiento.
+print("jit_compile que trae el archivo:", modelo.jit_compile)
+modelo.jit_compile = False
 print("cargado en {}: {} pasos, estado del optimizador {:.6f}".format(motor, *estado()))
 
 antes = modelo.evaluate(datos["x"], datos["y"], verbose=0)

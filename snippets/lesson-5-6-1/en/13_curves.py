@@ -25,6 +25,9 @@ ax.yaxis.set_major_formatter(matplotlib.ticker.FormatStrFormatter("%.2f"))
 ax.yaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
 ax.set(xlabel="epoch", ylabel="validation MSE (log scale)",
        title="Index HAR: validation by backend")
+ax.xaxis.label.set_verticalalignment("baseline")  # placed by its baseline, not its letters' height
+ax.xaxis.labelpad = 11.5
 ax.legend()
-fig.tight_layout()
+# Fixed margins (not tight_layout): the drawing does not move with the length of its texts.
+fig.subplots_adjust(left=0.11, right=0.975, bottom=0.165, top=0.895)
 fig.savefig("validation_curves.svg", metadata={"Date": None})

@@ -25,6 +25,9 @@ eje.yaxis.set_major_formatter(matplotlib.ticker.FormatStrFormatter("%.2f"))
 eje.yaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
 eje.set(xlabel="época", ylabel="MSE de validación (escala log)",
         title="HAR del índice: validación por backend")
+eje.xaxis.label.set_verticalalignment("baseline")  # su línea base, no el alto de sus letras
+eje.xaxis.labelpad = 11.5
 eje.legend()
-fig.tight_layout()
+# Márgenes fijos (no tight_layout): el dibujo no se mueve con la longitud de los textos.
+fig.subplots_adjust(left=0.11, right=0.975, bottom=0.165, top=0.895)
 fig.savefig("curvas_validacion.svg", metadata={"Date": None})
