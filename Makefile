@@ -95,10 +95,10 @@ test: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM)
 	$(MAKE) --no-print-directory lint
 	$(BIN)/python -m pytest
 
-## make test-fast: like make test, but pages unchanged since they last passed are not re-run
+## make test-fast: like make test, but what is unchanged since it last passed is not run again
 test-fast: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM)
 	$(MAKE) --no-print-directory lint
-	$(BIN)/python -m pytest --cached
+	$(BIN)/python -m pytest --cached -rfE   # -rfE: the summary lists failures, not every cache hit
 
 # A sharded run (CI's matrix, .github/workflows/docs.yml): shard i of n runs its share of every check
 # that does not need the built site, dealt by pytest-split from the durations in .test_durations,

@@ -68,3 +68,34 @@ def test_a_cached_site_test_reruns_when_what_it_runs_with_changes(tmp_path):
     changed = key()
     (tmp_path / "tests" / "conftest.py").write_text("# fixtures, changed\n")
     assert key() != changed, "a changed tests/conftest.py kept the cached verdicts"
+
+
+def test_a_cached_engine_test_reruns_when_any_file_of_the_checkout_changes(tmp_path):
+    """Under --cached an engine test (no built site) is skipped only on a checkout whose every
+    file git knows of is the same: a tracked file edited or an untracked one added changes the
+    key; an ignored file (build output) does not."""
+    import subprocess
+
+    def git(*args):
+        subprocess.run(["git", *args], cwd=tmp_path, check=True, capture_output=True)
+
+    git("init", "-q")
+    (tmp_path / ".gitignore").write_text("build/\n")
+    (tmp_path / "page.md").write_text("# one\n")
+    git("add", ".")
+
+    def key():
+        pytest_plugin.checkout_hash.cache_clear()
+        return pytest_plugin.checkout_hash(tmp_path)
+
+    before = key()
+    assert before and key() == before, "the same checkout gave another key: every cached engine test would rerun"
+    (tmp_path / "build").mkdir()
+    (tmp_path / "build" / "out.json").write_text("{}")
+    assert key() == before, "an ignored build output reran the engine tests"
+    (tmp_path / "page.md").write_text("# two\n")
+    assert key() != before, "an edited tracked file kept the cached verdicts"
+    (tmp_path / "page.md").write_text("# one\n")
+    (tmp_path / "new_snippet.py").write_text("print(1)\n")
+    assert key() != before, "a new untracked file kept the cached verdicts"
+    pytest_plugin.checkout_hash.cache_clear()  # the session's own key is computed afresh

@@ -15,6 +15,7 @@ from verified_docs.pages import Block, readable_pages
 from verified_docs.project import rel
 
 TRANSLATIONS = [p for p in readable_pages() if translation_proof.original_of(p) is not None and p.has("run")]
+WHY_NOT = {p.id: translation_proof.why_not(p, translation_proof.original_of(p)) for p in TRANSLATIONS}  # once per page
 
 
 def with_block(page, old: Block, new: Block):
@@ -25,7 +26,7 @@ def with_block(page, old: Block, new: Block):
 def test_every_translation_is_proven_by_its_original(page):
     """A translation that is not proven runs itself in every make test (a minute or more): say
     why, so that the recording, the figure or the code is put right instead of the suite growing slower."""
-    why = translation_proof.why_not(page, translation_proof.original_of(page))
+    why = WHY_NOT[page.id]
     assert why is None, f"{rel(page.path)} runs itself instead of being proven by its original's run: {why}"
 
 
@@ -37,7 +38,7 @@ def recorded_pair(page):
     pytest.skip(f"{page.id} has no recorded output")
 
 
-PROVEN = [p for p in TRANSLATIONS if translation_proof.why_not(p, translation_proof.original_of(p)) is None]
+PROVEN = [p for p in TRANSLATIONS if WHY_NOT[p.id] is None]
 
 
 @pytest.mark.parametrize("page", PROVEN, ids=[p.id for p in PROVEN])

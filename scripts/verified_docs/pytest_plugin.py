@@ -488,10 +488,12 @@ class Scheduler:
                 terminalreporter.write_line(f"  ran      {nodeid}: {why}")
         hits = [r for r in self.skips.values() if r.startswith("cache hit")]
         if hits or self.config.getoption("--cached"):
-            site_hits = sum("same built site" in str(r.longrepr) for r in terminalreporter.stats.get("skipped", []))
+            skipped = [str(r.longrepr) for r in terminalreporter.stats.get("skipped", [])]
+            site_hits = sum("same built site" in r for r in skipped)
+            engine_hits = sum("same checkout" in r for r in skipped)
             terminalreporter.write_line(
-                f"content-hash cache: {len(hits)} page run(s) or install resolutions and "
-                f"{site_hits} site test(s) skipped (unchanged since they passed)"
+                f"content-hash cache: {len(hits)} page run(s) or install resolutions, {site_hits} site test(s) "
+                f"and {engine_hits} engine test(s) skipped (unchanged since they passed)"
             )
 
 
@@ -585,9 +587,58 @@ def cached_site_test(item) -> bool:
     return bool(key) and _site_cache().get(item.nodeid) == key
 
 
+# --cached for the engine's own tests (tests/, no built site): one that passed on a checkout whose
+# every file git knows of (tracked, or untracked and not ignored) is byte for byte the same, with
+# the same engine, packages, npm tools and browser, is not run again; any change reruns them all.
+TEST_CACHE = BUILD / "cache" / "tests.json"
+
+
+@functools.cache
+def checkout_hash(root: Path = ROOT) -> str | None:
+    """Every file of the checkout that git knows of, by path and content; None outside a git
+    checkout (then nothing is cached)."""
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    digest = hashlib.sha256()
+    for name in sorted(set(filter(None, listed.split("\0")))):
+        path = root / name
+        digest.update(name.encode() + b"\0" + (path.read_bytes() if path.is_file() else b"<missing>") + b"\0")
+    return digest.hexdigest()
+
+
+def _engine_test_key(item) -> str | None:
+    if not isinstance(item, pytest.Function) or "site" in item.fixturenames:
+        return None
+    tree = checkout_hash()
+    if tree is None:
+        return None
+    tools = f"{records.engine_hash()}{records.environment_fingerprint()}{_browser_build()}{os.environ.get('CHROMIUM', '')}"
+    return hashlib.sha256(f"{tree}{item.nodeid}{tools}".encode()).hexdigest()
+
+
+def _test_cache() -> dict:
+    import json
+
+    return json.loads(TEST_CACHE.read_text()) if TEST_CACHE.is_file() else {}
+
+
 @pytest.fixture(autouse=True)
 def _skip_unchanged_site_test(request):
-    if "site" not in request.fixturenames or not request.config.getoption("--cached"):
+    if not request.config.getoption("--cached"):
+        return
+    if "site" not in request.fixturenames:
+        key = _engine_test_key(request.node)
+        if key and _test_cache().get(request.node.nodeid) == key:
+            pytest.skip("cache hit: passed before on this same checkout")
         return
     request.getfixturevalue("site")
     if cached_site_test(request.node):
@@ -604,6 +655,16 @@ def pytest_runtest_makereport(item, call):
         done = item.config.pluginmanager.get_plugin("verified_docs_scheduler").outcome(item)
         if isinstance(done, tuple):
             report.duration = done[0]
+    if report.when == "call" and (key := _engine_test_key(item)):
+        import json
+
+        cache = _test_cache()
+        if report.passed:
+            cache[item.nodeid] = key
+        else:
+            cache.pop(item.nodeid, None)
+        TEST_CACHE.parent.mkdir(parents=True, exist_ok=True)
+        TEST_CACHE.write_text(json.dumps(cache, indent=0))
     if report.when == "call" and "site" in getattr(item, "fixturenames", ()):
         import json
 
