@@ -203,8 +203,11 @@ def test_staged_program_is_the_snippet_byte_for_byte(tmp_path):
         assert staged.read_bytes() == (ROOT / rel).read_bytes()
 
 
+FORMS: dict = {}  # (suffix, bytes) -> bench.measured_form's answer for them
+
+
 @pytest.fixture
-def bench_tree(tmp_path):
+def bench_tree(tmp_path, monkeypatch):
     """A copy of what inputs_hash reads (the measured files and the pins), plus the lesson's other
     cells and its page, which it must not read."""
     import shutil
@@ -216,6 +219,18 @@ def bench_tree(tmp_path):
     for rel in set(rels):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / rel, tmp_path / rel)
+    # inputs_hash parses every measured file (bench.py's own 800 lines among them) on each call,
+    # and these tests change one file at a time: each distinct content is parsed once. The memo
+    # returns what measured_form returns for those bytes, so the hash is computed as ever.
+    form = bench.measured_form
+
+    def memo(path):
+        key = (path.suffix, path.read_bytes())
+        if key not in FORMS:
+            FORMS[key] = form(path)
+        return FORMS[key]
+
+    monkeypatch.setattr(bench, "measured_form", memo)
     assert bench.inputs_hash(tmp_path) == bench.inputs_hash()
     return tmp_path
 
@@ -240,21 +255,9 @@ def _printed_label(path):
 
 
 @pytest.mark.parametrize("lang_dir", ["es", "en"])
-def test_inputs_hash_changes_when_what_a_measured_file_computes_changes(bench_tree, lang_dir, monkeypatch):
+def test_inputs_hash_changes_when_what_a_measured_file_computes_changes(bench_tree, lang_dir):
     """Stale both ways, in either language: a new statement in any measured snippet changes the
     hash; a comment or a printed label in it does not."""
-    # inputs_hash parses every measured file (bench.py's own 800 lines among them) on each call;
-    # here only one file changes at a time, so each distinct file content is parsed once. The
-    # memo returns what measured_form returns for those bytes: the hash is computed as ever.
-    forms, form = {}, bench.measured_form
-
-    def memo(path):
-        key = (path.suffix, path.read_bytes())
-        if key not in forms:
-            forms[key] = form(path)
-        return forms[key]
-
-    monkeypatch.setattr(bench, "measured_form", memo)
     before = bench.inputs_hash(bench_tree)
     relabelled = 0
     for rel in bench.measured_files():
