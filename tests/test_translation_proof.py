@@ -82,6 +82,14 @@ def test_a_figure_drawn_elsewhere_in_the_translation_makes_it_run_itself(page, t
     assert why and "moved.svg is not" in why and "line " in why, why
 
 
+def test_echoed_text_is_cut_at_what_it_expands():
+    """What an echo/printf prints besides its values: the texts a translation may reword."""
+    from verified_docs.code_parity.shell_code import echoed_texts
+
+    code = 'python x.py || echo "código de salida: $?"\nA=1 echo -n "a ${B} c $(date +%s) d" > f\n'
+    assert echoed_texts(code) == ["código de salida: ", "", "a ", " c ", " d"]
+
+
 def test_a_translated_text_is_put_in_whole_and_longest_first():
     table = {"pérdida": "loss", "pérdida de validación": "validation loss", "de": "of"}
     lines, touched = translation_proof.derived_output("pérdida de validación 0.5\npérdida 0.4\nmodelo 0.1 (de)\n", table)

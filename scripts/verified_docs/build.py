@@ -25,8 +25,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import diagrams, figures, notebooks, prose_marks, records, translations
-from .pages import FENCE, Block, Page, Prose, content_hash
-from .project import rel
+from .pages import FENCE, Block, Page, Prose, content_hash, page_lang
+from .project import ROOT, rel
 from .tiers import CI_TIER, OUTPUT_LINE, TIERS
 
 LABEL = {"es": "Verificación", "en": "Verification"}
@@ -46,8 +46,6 @@ STAMP = {
         "none": "This build has no record of the test suite running this page: run `make test`.",
     },
 }
-# A language as the stamp of a page in another names it (the original a translation was proven by).
-LANGUAGE_NAMES = {"es": {"es": "español", "en": "inglés"}, "en": {"es": "Spanish", "en": "English"}}
 NOTEBOOK_LINK = {
     "es": "Descargar esta página como notebook de Jupyter",
     "en": "Download this page as a Jupyter notebook",
@@ -121,7 +119,7 @@ def stamp(page: Page) -> str:
         versions = ", ".join(f"{k} {v}" for k, v in record["versions"].items())
         kind = "ok" if record.get("content") == content_hash(page) else "changed"
         through = record.get("through") if kind == "ok" else None  # proven by its original's run (translation_proof)
-        original = LANGUAGE_NAMES[page.lang][Path(through).name.split(".")[-2]] if through else ""
+        original = translations.language_name(page_lang(ROOT / through)[1], page.lang) if through else ""
         body = text["through" if through else kind].format(date=record["date"], versions=versions, original=original)
     return f'<p class="verified verified--{kind}">{html.escape(body).replace("`make test`", "<code>make test</code>")}</p>'
 

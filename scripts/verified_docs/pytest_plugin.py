@@ -573,10 +573,24 @@ def _browser_build() -> str | None:
     return browser_version()
 
 
-def _site_cache() -> dict:
+def _verdicts(cache: Path) -> dict:
+    """A --cached file's verdicts: test node id -> the key it last passed with."""
     import json
 
-    return json.loads(SITE_CACHE.read_text()) if SITE_CACHE.is_file() else {}
+    return json.loads(cache.read_text()) if cache.is_file() else {}
+
+
+def _remember(cache: Path, nodeid: str, key: str | None, passed: bool) -> None:
+    """Keep a passing test's key in its --cached file; forget a test that did not pass."""
+    import json
+
+    verdicts = _verdicts(cache)
+    if passed and key:
+        verdicts[nodeid] = key
+    else:
+        verdicts.pop(nodeid, None)
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    cache.write_text(json.dumps(verdicts, indent=0))
 
 
 def cached_site_test(item) -> bool:
@@ -584,7 +598,7 @@ def cached_site_test(item) -> bool:
     if not item.config.getoption("--cached") or "site" not in getattr(item, "fixturenames", ()):
         return False
     key = _site_test_key(item)
-    return bool(key) and _site_cache().get(item.nodeid) == key
+    return bool(key) and _verdicts(SITE_CACHE).get(item.nodeid) == key
 
 
 # --cached for the engine's own tests (tests/, no built site): one that passed on a checkout whose
@@ -625,19 +639,13 @@ def _engine_test_key(item) -> str | None:
     return hashlib.sha256(f"{tree}{item.nodeid}{tools}".encode()).hexdigest()
 
 
-def _test_cache() -> dict:
-    import json
-
-    return json.loads(TEST_CACHE.read_text()) if TEST_CACHE.is_file() else {}
-
-
 @pytest.fixture(autouse=True)
-def _skip_unchanged_site_test(request):
+def _skip_unchanged_test(request):
     if not request.config.getoption("--cached"):
         return
     if "site" not in request.fixturenames:
         key = _engine_test_key(request.node)
-        if key and _test_cache().get(request.node.nodeid) == key:
+        if key and _verdicts(TEST_CACHE).get(request.node.nodeid) == key:
             pytest.skip("cache hit: passed before on this same checkout")
         return
     request.getfixturevalue("site")
@@ -656,26 +664,9 @@ def pytest_runtest_makereport(item, call):
         if isinstance(done, tuple):
             report.duration = done[0]
     if report.when == "call" and (key := _engine_test_key(item)):
-        import json
-
-        cache = _test_cache()
-        if report.passed:
-            cache[item.nodeid] = key
-        else:
-            cache.pop(item.nodeid, None)
-        TEST_CACHE.parent.mkdir(parents=True, exist_ok=True)
-        TEST_CACHE.write_text(json.dumps(cache, indent=0))
+        _remember(TEST_CACHE, item.nodeid, key, report.passed)
     if report.when == "call" and "site" in getattr(item, "fixturenames", ()):
-        import json
-
-        cache = _site_cache()
-        key = _site_test_key(item)
-        if report.passed and key:
-            cache[item.nodeid] = key
-        else:
-            cache.pop(item.nodeid, None)
-        SITE_CACHE.parent.mkdir(parents=True, exist_ok=True)
-        SITE_CACHE.write_text(json.dumps(cache, indent=0))
+        _remember(SITE_CACHE, item.nodeid, _site_test_key(item), report.passed)
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -13,8 +13,8 @@ labels translated and nothing else. So when, in the same test session,
    spaces may differ (a table's columns padded to a longer heading),
 
 then the original's passing run proves the translation's run: the translation, run, would print
-its recordings and draw its figures. Its run item then waits for the original's run and passes or fails with it; its
-record says that it was proven so, and its stamp tells the reader. Whatever does not satisfy all
+its recordings and draw its figures. Its run item then waits for the original's run and passes
+or fails with it; its record says that it was proven so, and its stamp tells the reader. Whatever does not satisfy all
 three (and every translation under `make outputs`, or whose original is not part of the session,
 as in a shard that did not draw it) runs itself, as before. `why_not` says which.
 """
@@ -24,34 +24,22 @@ from __future__ import annotations
 import re
 
 from . import code_parity
+from .execute import figure_difference, normalize
 from .pages import Page, load_page
 from .project import DOCS, default_language, rel
-from .shell import simple_commands, units
 from .tiers import CI_TIER, TIERS
+from .translations import source_of
 
 MARK_ON, MARK_OFF = "\x00", "\x01"  # around a translated string, to know which lines show one
 SPACES = re.compile(r"[ \t]+")
-EXPANSION = re.compile(r"\$(?:\{[^}]*\}|\(\([^)]*\)\)|\([^)]*\)|[A-Za-z_]\w*|[?#@*$!0-9-])")
-PRINTERS = {"echo", "printf"}
 
 
 def original_of(page: Page) -> Page | None:
     """The default language's version of a translated page (None for an original)."""
     if page.lang == default_language():
         return None
-    path = DOCS / f"{page.slug}.{default_language()}.md"
+    path = source_of(page)
     return load_page(path) if path.is_file() else None
-
-
-def _echoed(block) -> list[str]:
-    """The literal text an echo/printf of a shell block prints, cut at each expansion."""
-    out = []
-    for unit in units(block.code):
-        for cmd in simple_commands(unit.words):
-            ws = [w for _, w in cmd]
-            if ws and ws[0] in PRINTERS:
-                out += [part for w in ws[1:] for part in EXPANSION.split(w)]
-    return out
 
 
 def string_pairs(original: Page, translation: Page) -> dict[str, str] | str:
@@ -61,12 +49,6 @@ def string_pairs(original: Page, translation: Page) -> dict[str, str] | str:
     pairs = code_parity.page_strings(original, translation)
     if pairs is None:
         return "its code is not the same program as the original's (code parity)"
-    for a, b in zip(original.blocks, translation.blocks):
-        if a.syntax != "python":
-            ea, eb = _echoed(a), _echoed(b)
-            if len(ea) != len(eb):
-                return f"{b.where}: it prints another number of texts with echo/printf than {rel(a.snippet)}"
-            pairs += list(zip(ea, eb))
     table: dict[str, str] = {}
     for a, b in pairs:
         parts_a, parts_b = a.split("{}"), b.split("{}")
@@ -101,8 +83,6 @@ def derived_output(original_output: str, table: dict[str, str]) -> tuple[list[st
 def translated_problem(original: str, translation: str, table: dict[str, str], volatile: str | None = None) -> str | None:
     """None when `translation` is the text `original` with the page's translated texts put in
     (before the volatile= mask, which may cover a text's neighbours); else the first line that is not."""
-    from .execute import normalize
-
     derived, touched = derived_output(normalize(original), table)
     mask = (lambda t: re.sub(volatile, "…", t)) if volatile else (lambda t: t)
     expected, actual = mask("\n".join(derived)).splitlines(), mask(normalize(translation)).splitlines()
@@ -128,8 +108,6 @@ def figure_problem(a, b, table: dict[str, str]) -> str | None:
     the same (a text drawing, SVG, compared as execute.figure_difference compares a run's: its
     coordinates within float noise). A drawing laid out around its texts (tight_layout) moves
     when they are translated: that translation then runs itself."""
-    from .execute import figure_difference
-
     if not (a.options.get("figure") and b.options.get("figure")):
         return f"{b.where}: only one language's block records a figure"
     fa, fb = DOCS / a.options["figure"], DOCS / b.options["figure"]

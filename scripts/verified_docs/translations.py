@@ -70,7 +70,8 @@ RECORD_BLOCK = re.compile(rf"^{KEY}:\s*(#.*)?$")
 RECORD_FIELD = re.compile(r"^(?P<indent>[ \t]+)(?P<key>[\w-]+):[ \t]*(?P<value>[^#\n]*?)[ \t]*(?P<comment>#.*)?$")
 
 
-def _name(lang: str, in_lang: str) -> str:
+def language_name(lang: str, in_lang: str) -> str:
+    """A language's name as a page in `in_lang` writes it ("Spanish" on an English page)."""
     return LANG_NAMES.get(in_lang, {}).get(lang, lang)
 
 
@@ -205,7 +206,7 @@ def write_record(path: Path, source: str, behind: bool) -> None:
             kept[1:1] = [f"{indent}source: {source}"] + ([f"{indent}behind: true"] if behind else [])
         lines[span[0] : span[1]] = kept
     else:
-        new = [RECORD_COMMENT.format(name=_name(default_language(), "en")), f"{KEY}:", f"  source: {source}"] + (
+        new = [RECORD_COMMENT.format(name=language_name(default_language(), "en")), f"{KEY}:", f"  source: {source}"] + (
             ["  behind: true"] if behind else []
         )
         if span:  # written some other way (flow style): replaced whole
@@ -306,7 +307,7 @@ class Status:
         s = self.since
         return (
             f"{s.commits} commit{'s' if s.commits != 1 else ''} and +{s.added}/−{s.removed} lines of the "
-            f"{_name(default_language(), 'en')} page since {s.date} ({s.sha[:7]}); see `git diff {s.sha[:7]} -- {s.path}`"
+            f"{language_name(default_language(), 'en')} page since {s.date} ({s.sha[:7]}); see `git diff {s.sha[:7]} -- {s.path}`"
         )
 
     @property
@@ -379,7 +380,7 @@ def banner(page: Page) -> list[str]:
     if st.state != "behind":
         return []  # a stale flag is the check's error, not something to tell readers
     text = BANNER[page.lang]
-    name = _name(default_language(), page.lang)
+    name = language_name(default_language(), page.lang)
     if st.since:
         s = st.since
         body = text["since"].format(

@@ -15,7 +15,7 @@ from ..project import rel
 from ..shell import python_runs
 from .python import _python
 from .python_bindings import _bindings, _read_back
-from .shell_code import _shell
+from .shell_code import _shell, echoed_texts
 from .tokens import ADVICE, MARKS, NAME, SCOPE, STR, Context, Token, _Scope
 
 PROSE_CHAR = re.compile(r"\s|[^\x00-\x7f]")  # whitespace or a non-ASCII letter: words for a reader
@@ -246,14 +246,19 @@ def _page_problems(rows_a: tuple, rows_b: tuple) -> tuple:
 
 def translated_strings(rows_a, rows_b) -> list[tuple[str, str]] | None:
     """Every string the second version of a page writes differently (prose, labels, keys, file
-    names), as (default language's, translation's) pairs in page order; f-strings' texts keep `{}`
+    names, echo/printf text), as (default language's, translation's) pairs in page order; f-strings' texts keep `{}`
     where their expressions go. None when a pair of blocks differs in structure (no renaming to read)."""
     out = []
-    for a, b in zip(_sides(rows_a, _context(rows_a)), _sides(rows_b, _context(rows_b))):
+    for row_a, row_b, a, b in zip(rows_a, rows_b, _sides(rows_a, _context(rows_a)), _sides(rows_b, _context(rows_b))):
         if [t.text for t in a.tokens] != [t.text for t in b.tokens]:
             return None
         for ta, tb in zip(a.tokens, b.tokens):
             out += [(ra, rb) for kind, ra, rb in zip(MARKS.findall(ta.text), ta.refs, tb.refs) if kind != NAME and ra != rb]
+        if row_a.syntax != "python":  # echo/printf text: prose, which the token stream keeps only as PROSE
+            echoed_a, echoed_b = echoed_texts(row_a.text), echoed_texts(row_b.text)
+            if len(echoed_a) != len(echoed_b):
+                return None
+            out += [(x, y) for x, y in zip(echoed_a, echoed_b) if x != y]
     return out
 
 

@@ -17,6 +17,32 @@ RESERVED = {"if", "then", "else", "elif", "do", "while", "until", "!", "time"}
 PUNCTUATION = set("();<>|&")
 
 
+def echoed_texts(code: str) -> list[str]:
+    """The literal text of every echo/printf argument in a snippet, cut at what it expands (its
+    variables and command substitutions, as _Shell.expansions finds them): what the echo prints
+    besides its values, which a translation may reword (PROSE)."""
+    out = []
+    for unit in units(code):
+        for cmd in simple_commands(unit.words):
+            words = [w for _, w in cmd]
+            k = 0
+            while k < len(words) and (ASSIGN.match(words[k]) or words[k] in RESERVED):
+                k += 1
+            if k == len(words) or words[k] not in ("echo", "printf"):
+                continue
+            j = k + 1
+            while words[k] == "echo" and j < len(words) and re.fullmatch(r"-[neE]+", words[j]):
+                j += 1  # echo's flags, not text
+            for w in words[j:]:
+                if set(w) <= PUNCTUATION:
+                    break
+                last = 0
+                for start, end in _substitutions(w) + [(len(w), len(w))]:
+                    out += VAR.split(w[last:start])[:: VAR.groups + 1]
+                    last = end
+    return out
+
+
 def _shell_bound(units: list[Unit]) -> set:
     bound = set()
     for unit in units:
