@@ -133,6 +133,18 @@ def test_saved_files_are_one_renaming_of_the_page():
     assert page(es, en[:2] + [Snippet("bash", "python two.py\n")])[2]
 
 
+def test_files_the_commands_write_and_read_are_one_renaming_of_the_page():
+    """A file a shell block writes and reads back (`> informe_0.txt`, `cat informe_0.txt`) may be
+    renamed by the translation, one way on the whole page and keeping its type; a module a Python
+    runs (`-m`) is not a file."""
+    es = [Snippet("bash", "python a.py informe_0.txt > gloo.log\ncat informe_0.txt\n")]
+    en = [Snippet("bash", "python a.py report_0.txt > gloo.log\ncat report_0.txt\n")]
+    assert page(es, en) == [None]
+    assert page(es, [Snippet("bash", "python a.py report_0.txt > gloo.log\ncat reports_0.txt\n")])[0]
+    assert page(es, [Snippet("bash", "python a.py report_0.csv > gloo.log\ncat report_0.csv\n")])[0]
+    assert not same("python -m json.tool\n", "python -m yaml.tool\n", "bash")
+
+
 def test_separate_programs_have_their_own_names():
     """Saved files, child processes and functions bind their own names: a translation may call
     two of them the same in one language and not in the other."""
@@ -193,6 +205,9 @@ def test_printed_labels_may_differ_but_not_become_another_value():
 def test_file_names_keep_their_extension():
     assert page(['m.save("mejor.keras")\n'], ['m.save("best.keras")\n']) == [None]
     assert page(['m.save("mejor.keras")\n'], ['m.save("best.h5")\n'])[0]
+    # a name built by an f-string is a file name too
+    assert page(['f = open(f"informe_{i}.txt")\n'], ['f = open(f"report_{i}.txt")\n']) == [None]
+    assert page(['f = open(f"informe_{i}.txt")\n'], ['f = open(f"report_{i}.csv")\n'])[0]
 
 
 # 3. Command substitutions in echo -------------------------------------------------------------

@@ -3,8 +3,10 @@
 `SITE_URL` sets the address at build time (mkdocs.yml reads it; the local address is the default
 for `make serve`). A build for publication (`make publish`, SITE_PUBLISH=1) without a real address
 fails. Built for https://example.org/keras3/, no file of the site, sitemap and notebooks included,
-mentions the local address, and the canonical links, the sitemap and the notebooks' links use the
-real one. The workflow that deploys it is checked for the shape GitHub Pages needs.
+points at the local address (`//127.0.0.1…` or `//localhost…`, a link to the builder's machine; a
+program on a page may still name the loopback address it listens on), and the canonical links, the
+sitemap and the notebooks' links use the real one. The workflow that deploys it is checked for the
+shape GitHub Pages needs.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from verified_docs.project import ROOT, rel
 from verified_docs.pytest_plugin import build_env, mkdocs_build
 
 ADDRESS = "https://example.org/keras3/"
-LOCAL = ("127.0.0.1", "localhost")
+LOCAL = ("//127.0.0.1", "//localhost")  # an address with a host: a link, not a socket
 PAGES = readable_pages()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -272,3 +273,15 @@ def test_each_language_has_its_own_not_found_page(site, lang):
     assert homes <= links, f"{rel(path)}: links to every home page expected, found {sorted(h for h in links if h)}"
     switcher = {a.get("hreflang"): a.get("href") for t, a in tags if t == "a" and "md-select__link" in (a.get("class") or "")}
     assert set(switcher.values()) == homes, f"{rel(path)}: the language switcher goes to {switcher}, not to the home pages"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
+def test_search_index_holds_the_prose_not_the_code(site, page):
+    """Every page loads its language's whole search index, so its code blocks and outputs stay out
+    of it (build.unsearched) while the page's prose and headings are in it."""
+    index = site / ("" if page.lang == LANGS[0] else page.lang) / "search" / "search_index.json"
+    url = "" if page.slug == "index" else f"{page.slug}/"  # locations are relative to the language's root
+    docs = [d for d in json.loads(index.read_text(encoding="utf-8"))["docs"] if d["location"].split("#")[0] == url]
+    assert docs, f"{rel(index)} has no entry for {page.id} ({url!r})"
+    code = [d["location"] for d in docs if "<pre" in d["text"]]
+    assert not code, f"{rel(index)}: code blocks of {page.id} are in the search index, at {code}"

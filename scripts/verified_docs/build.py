@@ -27,7 +27,7 @@ from pathlib import Path
 from . import diagrams, figures, notebooks, prose_marks, records, translations
 from .pages import FENCE, Block, Page, Prose, content_hash, page_lang
 from .project import ROOT, rel
-from .tiers import CI_TIER, OUTPUT_LINE, TIERS
+from .tiers import CI_TIER, TIERS
 
 LABEL = {"es": "Verificación", "en": "Verification"}
 STAMP = {
@@ -95,17 +95,25 @@ def badge(block: Block) -> list[str]:
     ]
 
 
-def unsearched_output(lines: list[str]) -> list[str]:
-    """A block's lines with its recorded output kept out of the search index: printed numbers are
-    no search terms, and every page loads the index (about 5 % smaller without them)."""
-    out = list(lines)
-    for i, line in enumerate(out[:-1]):
-        if OUTPUT_LINE.match(line):
-            m = FENCE.match(out[i + 1])
-            if m and not m["info"].lstrip().startswith("{"):
-                words = m["info"].split(maxsplit=1)
-                attrs = " ".join([f".{words[0]}", *words[1:], 'data-search-exclude=""'])
-                out[i + 1] = f"{m['indent']}{m['fence']}{{ {attrs} }}"
+def unsearched(lines: list[str]) -> list[str]:
+    """A block's lines with its code and its recorded output kept out of the search index. Every
+    page loads the whole index, on a phone too; without the blocks it is about a third smaller, and
+    the prose still names what the code uses (inline code stays searchable)."""
+    out, fence = list(lines), None
+    for i, line in enumerate(out):
+        m = FENCE.match(line)
+        if not m:
+            continue
+        if fence is not None:  # inside a fence: only its own closing fence ends it
+            if m["fence"][0] == fence[0] and len(m["fence"]) >= len(fence) and not m["info"].strip():
+                fence = None
+            continue
+        fence = m["fence"]
+        info = m["info"].strip()
+        if info and not info.startswith("{"):
+            words = info.split(maxsplit=1)
+            attrs = " ".join([f".{words[0]}", *words[1:], 'data-search-exclude=""'])
+            out[i] = f"{m['indent']}{m['fence']}{{ {attrs} }}"
     return out
 
 
@@ -140,7 +148,7 @@ def render_page(page: Page, site_url: str, link: Callable[[str], str]) -> Render
     drawn = diagrams.svgs(page)  # each mermaid fence's SVGs, committed or drawn now
     lines: list[str] = []
     for item in diagrams.inline(page, drawn).items:
-        lines += item.lines if isinstance(item, Prose) else badge(item) + unsearched_output(item.lines[1:])
+        lines += item.lines if isinstance(item, Prose) else badge(item) + unsearched(item.lines[1:])
     stamped = [stamp(page)] if page.has(CI_TIER) else []
     nb = notebook_of(page, title_of(page), site_url + page.url, link, drawn)  # from the page model, not from the badged text
     under_title = translations.banner(page)  # a translation published behind its original says so first

@@ -81,7 +81,6 @@ from pathlib import Path
 from ..project import DOCS, languages
 from .compare import (
     DIGITS,
-    FILE,
     PROSE_CHAR,
     Snippet,
     _compare,
@@ -134,7 +133,6 @@ __all__ = [
     "COMPREHENSIONS",
     "PROSE_CHAR",
     "DIGITS",
-    "FILE",
 ]
 
 

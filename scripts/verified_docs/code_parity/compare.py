@@ -16,11 +16,10 @@ from ..shell import python_runs
 from .python import _python
 from .python_bindings import _bindings, _read_back
 from .shell_code import _shell, echoed_texts
-from .tokens import ADVICE, MARKS, NAME, SCOPE, STR, Context, Token, _Scope
+from .tokens import ADVICE, FILE, MARKS, NAME, SCOPE, STR, Context, Token, _Scope
 
 PROSE_CHAR = re.compile(r"\s|[^\x00-\x7f]")  # whitespace or a non-ASCII letter: words for a reader
 DIGITS = re.compile(r"\d+")
-FILE = re.compile(r"^[\w./-]*[A-Za-z][\w-]*(?P<ext>\.[A-Za-z][A-Za-z0-9]{0,7})$")  # stem.ext
 
 
 def is_prose(text: str) -> bool:
@@ -169,6 +168,15 @@ def _compare(sides: list[tuple[_Side, _Side]], outputs: tuple[str, str] = ("", "
         )
         if other is not None:
             problems[r.k] = _message(a, b, r.ta, r.tb, "differ", clash(r, other))
+        elif how == "token" and r.kind == STR and FILE.match(r.a) and FILE.match(r.b) and not _renamed_file(r.a, r.b):
+            problems[r.k] = _message(
+                a,
+                b,
+                r.ta,
+                r.tb,
+                "differ",
+                f"the file {r.a!r} is {r.b!r} in the other language: a translation renames a file, not its type",
+            )
         elif (
             how == "token"
             and r.kind == STR

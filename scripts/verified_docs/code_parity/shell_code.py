@@ -8,7 +8,7 @@ import re
 
 from ..shell import PYTHON_WORD, SEPARATORS, Unit, simple_commands, units
 from .python import _python
-from .tokens import NAME, PROSE, SCOPE, STR, Context, Token, _Scope
+from .tokens import FILE, NAME, PROSE, SCOPE, STR, Context, Token, _Scope
 
 VAR = re.compile(r"\$(?:\{#?([A-Za-z_]\w*)[^}]*\}|([A-Za-z_]\w*)|([?#@*$!0-9-]))")
 ASSIGN = re.compile(r"^([A-Za-z_]\w*)(\+?=)(.*)$", re.S)
@@ -129,6 +129,10 @@ class _Shell:
                 return m[0].replace(name, NAME, 1)
             return m[0]
 
+        if FILE.match(w) and "{" not in w and "$" not in w:
+            # a file the commands write and read (`cat informe_0.txt`): a string the translation may
+            # rename, one way on the whole page, keeping its extension (as a Python file string)
+            return head + STR, (*refs, w)
         return head + self.pattern.sub(sub, w), tuple(refs)
 
     def expansions(self, w: str, line: int) -> tuple[list[str], list]:
@@ -217,6 +221,8 @@ class _Shell:
                 skip.add(e + 1)
             elif w in self.bound and (name in DECLARE or name == "read" or e == k):  # read NAME, local NAME, f
                 self.add(line, NAME, (self.var(w),))
+            elif python and words[e - 1] == "-m":  # a module (`python -m http.server`), not a file
+                self.add(line, w)
             else:
                 self.add(line, *self.word(w))
 
