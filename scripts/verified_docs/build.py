@@ -24,9 +24,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import diagrams, figures, notebooks, prose_marks, records, translations
+from . import diagrams, figures, notebooks, prose_marks, records, translation_banner
 from .pages import FENCE, Block, Page, Prose, content_hash, page_lang
-from .project import ROOT, rel
+from .project import ROOT, language_name, rel
 from .tiers import CI_TIER, TIERS
 
 LABEL = {"es": "Verificación", "en": "Verification"}
@@ -127,7 +127,7 @@ def stamp(page: Page) -> str:
         versions = ", ".join(f"{k} {v}" for k, v in record["versions"].items())
         kind = "ok" if record.get("content") == content_hash(page) else "changed"
         through = record.get("through") if kind == "ok" else None  # proven by its original's run (translation_proof)
-        original = translations.language_name(page_lang(ROOT / through)[1], page.lang) if through else ""
+        original = language_name(page_lang(ROOT / through)[1], page.lang) if through else ""
         body = text["through" if through else kind].format(date=record["date"], versions=versions, original=original)
     return f'<p class="verified verified--{kind}">{html.escape(body).replace("`make test`", "<code>make test</code>")}</p>'
 
@@ -151,7 +151,7 @@ def render_page(page: Page, site_url: str, link: Callable[[str], str]) -> Render
         lines += item.lines if isinstance(item, Prose) else badge(item) + unsearched(item.lines[1:])
     stamped = [stamp(page)] if page.has(CI_TIER) else []
     nb = notebook_of(page, title_of(page), site_url + page.url, link, drawn)  # from the page model, not from the badged text
-    under_title = translations.banner(page)  # a translation published behind its original says so first
+    under_title = translation_banner.banner(page)  # a translation published behind its original says so first
     if nb:
         under_title.append(
             f'<p class="notebook-download"><a href="{nb[0]}" download>{html.escape(NOTEBOOK_LINK[page.lang])}</a> '

@@ -62,3 +62,15 @@ def snippet_options() -> tuple[tuple[str, object], ...]:
     base = [base] if isinstance(base, str) else base
     opts["base_path"] = [str((ROOT / b).resolve()) for b in base]
     return tuple(sorted(opts.items()))
+
+
+# How each language names the others, in its own words (messages are English, banners are in the page's language).
+LANG_NAMES = {
+    "en": {"es": "Spanish", "en": "English"},
+    "es": {"es": "español", "en": "inglés"},
+}
+
+
+def language_name(lang: str, in_lang: str) -> str:
+    """A language's name as a page in `in_lang` writes it ("Spanish" on an English page)."""
+    return LANG_NAMES.get(in_lang, {}).get(lang, lang)

@@ -9,7 +9,7 @@ original's text as it was when the translation was last brought up to date:
 
 The check fails when the record is missing, when the original has changed and the page does not
 say it is behind, and when it says so but is in fact up to date. A page marked behind passes, and
-shows its readers a notice under its title (`banner`, called by build.render_page).
+shows its readers a notice under its title (translation_banner, called by build.render_page).
 
     python -m verified_docs.translations status               every translated page: up to date / how far behind
     python -m verified_docs.translations done docs/x.en.md    after bringing it up to date: record the original's hash
@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import difflib
 import hashlib
-import html
 import posixpath
 import re
 import subprocess
@@ -33,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .pages import Page, front_matter_span, includes, page_lang, page_paths, snippet_path, split_front_matter
-from .project import DOCS, default_language, languages, rel, snippet_options
+from .project import DOCS, default_language, language_name, languages, rel, snippet_options
 
 KEY = "translation"
 COMMAND = ".venv/bin/python -m verified_docs.translations"
@@ -41,38 +40,9 @@ RECORD_COMMENT = (
     "# Hash of the {name} original's text when this translation was last brought up to date (verified_docs.translations)."
 )
 
-# How each language names the others, in its own words (messages are English, banners are in the page's language).
-LANG_NAMES = {
-    "en": {"es": "Spanish", "en": "English"},
-    "es": {"es": "español", "en": "inglés"},
-}
-BANNER = {
-    "en": {
-        "title": "This translation is behind the original",
-        "since": "The {name} original has changed since this page was last brought up to date "
-        "({commits} {commit_word}, +{added}/−{removed} lines since {date}).",
-        "unknown": "The {name} original has changed since this page was last brought up to date.",
-        "link": "Read the {name} original",
-        "commit_word": ("commit", "commits"),
-    },
-    "es": {
-        "title": "Esta traducción está atrasada respecto al original",
-        "since": "El original en {name} ha cambiado desde la última vez que se puso al día esta página "
-        "({commits} {commit_word}, +{added}/−{removed} líneas desde el {date}).",
-        "unknown": "El original en {name} ha cambiado desde la última vez que se puso al día esta página.",
-        "link": "Leer el original en {name}",
-        "commit_word": ("commit", "commits"),
-    },
-}
-
 RECORD_KEY = re.compile(rf"^{KEY}:")  # the block form is RECORD_BLOCK; anything else is rewritten whole
 RECORD_BLOCK = re.compile(rf"^{KEY}:\s*(#.*)?$")
 RECORD_FIELD = re.compile(r"^(?P<indent>[ \t]+)(?P<key>[\w-]+):[ \t]*(?P<value>[^#\n]*?)[ \t]*(?P<comment>#.*)?$")
-
-
-def language_name(lang: str, in_lang: str) -> str:
-    """A language's name as a page in `in_lang` writes it ("Spanish" on an English page)."""
-    return LANG_NAMES.get(in_lang, {}).get(lang, lang)
 
 
 def _path(page_or_path) -> Path:
@@ -365,40 +335,6 @@ def problems_for(slug: str, docs: Path = DOCS) -> list[str]:
         if path.is_file():
             out += problems(path)
     return out
-
-
-# ------------------------------------------------------------------------------ the banner
-
-
-def banner(page: Page) -> list[str]:
-    """Markdown blocks to put under the title of a page published behind its original: one
-    admonition, in the page's language, linking the original and saying how far behind it is."""
-    record = read_record(page.path)  # the one reader of the record, as the check reads it
-    if page.lang == default_language() or not (record and record.behind):
-        return []  # most pages: no hashing, no git history, on every build and serve reload
-    st = status(page.path)
-    if st.state != "behind":
-        return []  # a stale flag is the check's error, not something to tell readers
-    text = BANNER[page.lang]
-    name = language_name(default_language(), page.lang)
-    if st.since:
-        s = st.since
-        body = text["since"].format(
-            name=name,
-            commits=s.commits,
-            commit_word=text["commit_word"][s.commits != 1],
-            added=s.added,
-            removed=s.removed,
-            date=s.date,
-        )
-    else:
-        body = text["unknown"].format(name=name)
-    original = Page(path=st.source, lang=default_language(), slug=page.slug).url
-    # Raw HTML: MkDocs validates Markdown links against the page's own language build, where the
-    # original is not a document, so `--strict` rejects both `x.es.md` and `../../x/`.
-    href = posixpath.relpath(original or ".", page.url or ".") + "/"
-    link = f'<a href="{html.escape(href)}" hreflang="{default_language()}">{html.escape(text["link"].format(name=name))}</a>'
-    return [f'!!! warning "{text["title"]}"\n\n    {body} {link}']
 
 
 # ------------------------------------------------------------------------------ CLI
