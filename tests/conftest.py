@@ -13,7 +13,8 @@ from browser_tours import Tours, missing_browser, wanted_views
 from verified_docs.diagrams import NO_DRAWING
 from verified_docs.local_server import QuietHandler, serve
 from verified_docs.project import BUILD
-from verified_docs.pytest_plugin import cached_site_test, mkdocs_build
+from verified_docs.site_build import mkdocs_build
+from verified_docs.verdict_cache import cached_site_test
 
 # Every site build the tests start checks the committed diagrams and never redraws one: a stale SVG
 # fails the suite instead of being quietly rewritten in the checkout (tests/test_diagrams.py).

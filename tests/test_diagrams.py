@@ -20,7 +20,7 @@ from mkdocs.utils.yaml import yaml_load
 from verified_docs import diagrams
 from verified_docs.pages import readable_pages
 from verified_docs.project import MKDOCS_YML, ROOT, rel
-from verified_docs.pytest_plugin import mkdocs_build
+from verified_docs.site_build import mkdocs_build
 
 FENCES = [f for page in readable_pages() for f in diagrams.fences(page)]
 

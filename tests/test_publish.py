@@ -21,7 +21,7 @@ import yaml
 
 from verified_docs.pages import readable_pages
 from verified_docs.project import ROOT, rel
-from verified_docs.pytest_plugin import build_env, mkdocs_build
+from verified_docs.site_build import build_env, mkdocs_build
 
 ADDRESS = "https://example.org/keras3/"
 LOCAL = ("//127.0.0.1", "//localhost")  # an address with a host: a link, not a socket

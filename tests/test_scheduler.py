@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from types import SimpleNamespace
 
-from verified_docs import pytest_plugin
+from verified_docs import pytest_plugin, verdict_cache
 
 
 def block(page: str, line: int, code: str, **options):
@@ -57,7 +57,7 @@ def test_a_cached_site_test_reruns_when_what_it_runs_with_changes(tmp_path):
 
     def key(**kw):
         args = dict(site_hash="s1", nodeid="tests/test_x.py::test_x", test_file=test_file, root=tmp_path, browser="140.0.1.2")
-        return pytest_plugin.site_test_key(**(args | kw))
+        return verdict_cache.site_test_key(**(args | kw))
 
     before = key()
     assert key() == before, "the same inputs gave another key: every cached site test would rerun"
@@ -85,8 +85,8 @@ def test_a_cached_engine_test_reruns_when_any_file_of_the_checkout_changes(tmp_p
     git("add", ".")
 
     def key():
-        pytest_plugin.checkout_hash.cache_clear()
-        return pytest_plugin.checkout_hash(tmp_path)
+        verdict_cache.checkout_hash.cache_clear()
+        return verdict_cache.checkout_hash(tmp_path)
 
     before = key()
     assert before and key() == before, "the same checkout gave another key: every cached engine test would rerun"
@@ -98,4 +98,4 @@ def test_a_cached_engine_test_reruns_when_any_file_of_the_checkout_changes(tmp_p
     (tmp_path / "page.md").write_text("# one\n")
     (tmp_path / "new_snippet.py").write_text("print(1)\n")
     assert key() != before, "a new untracked file kept the cached verdicts"
-    pytest_plugin.checkout_hash.cache_clear()  # the session's own key is computed afresh
+    verdict_cache.checkout_hash.cache_clear()  # the session's own key is computed afresh

@@ -18,12 +18,9 @@ ordering of tests.
 
 from __future__ import annotations
 
-import functools
-import hashlib
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -31,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from . import build, checks, execute, records, shards, static, translation_proof
+from . import build, checks, execute, records, shards, site_build, static, translation_proof, verdict_cache
 from .figures import FigureError
 from .pages import Page, PageError, load_page
 from .project import BUILD, DOCS, ROOT, rel
@@ -500,143 +497,17 @@ class Scheduler:
 # ------------------------------------------------------------------------------ fixtures
 
 
-# The site's address and the publication flag: a test build takes them only from its caller.
-ADDRESS_VARIABLES = ("SITE_URL", "SITE_PUBLISH")
-
-
-def build_env(**env: str) -> dict:
-    """The environment of a test build: the shell's, without the maintainer's ADDRESS_VARIABLES
-    (a `SITE_PUBLISH=1` left exported would make every test build refuse its local address)."""
-    inherited = {k: v for k, v in os.environ.items() if k not in ADDRESS_VARIABLES}
-    return dict(inherited, NO_MKDOCS_2_WARNING="1", **env)
-
-
-def mkdocs_build(*args: str, **env: str) -> subprocess.CompletedProcess:
-    """`mkdocs build --strict ARGS` from the checkout: every build the tests make goes through it."""
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env=build_env(**env),
-    )
-
-
 @pytest.fixture(scope="session")
 def site(request) -> Path:
     """The site built with `mkdocs build --strict`, once, after every selected page has run."""
     request.config.pluginmanager.get_plugin("verified_docs_scheduler").wait_for_pages()
     out = BUILD / "site-test"
     shutil.rmtree(out, ignore_errors=True)
-    proc = mkdocs_build("--site-dir", str(out))
+    proc = site_build.mkdocs_build("--site-dir", str(out))
     if proc.returncode != 0:
         pytest.fail(f"mkdocs build --strict failed:\n{proc.stderr[-6000:]}", pytrace=False)
-    digest = hashlib.sha256()
-    for f in sorted(p for p in out.rglob("*") if p.is_file()):
-        digest.update(f.relative_to(out).as_posix().encode() + b"\0" + f.read_bytes())
-    request.config._verified_site_hash = digest.hexdigest()
+    request.config._verified_site_hash = site_build.site_hash(out)
     return out
-
-
-# --cached for the tests of the built site: a test that passed on a byte-identical site, with the
-# same test module, engine and packages, is not run again (the build itself always runs).
-SITE_CACHE = BUILD / "cache" / "site-tests.json"
-
-
-def _site_test_key(item) -> str | None:
-    site_hash = getattr(item.config, "_verified_site_hash", None)
-    if site_hash is None:
-        return None
-    return site_test_key(site_hash, item.nodeid, Path(str(item.fspath)))
-
-
-def site_test_key(site_hash: str, nodeid: str, test_file: Path, root: Path = ROOT, browser: str | None = None) -> str:
-    """What a site test's verdict depends on besides the built site: the test module and what it
-    leans on (its folder's conftest.py and helper modules), the engine and packages, the npm tools
-    the browser checks load (axe-core, package-lock.json) and the browser's build."""
-    module = b"".join(
-        f.read_bytes()
-        for f in [test_file, *sorted(test_file.parent.glob("*.py"))]
-        if f == test_file or not f.name.startswith("test_")
-    )
-    tools = (root / "package-lock.json").read_bytes() + f"{browser or _browser_build()}".encode()
-    return hashlib.sha256(
-        f"{site_hash}{nodeid}{records.engine_hash()}{records.environment_fingerprint()}".encode() + module + tools
-    ).hexdigest()
-
-
-@functools.cache
-def _browser_build() -> str | None:
-    from .diagrams import browser_version
-
-    return browser_version()
-
-
-def _verdicts(cache: Path) -> dict:
-    """A --cached file's verdicts: test node id -> the key it last passed with."""
-    import json
-
-    return json.loads(cache.read_text()) if cache.is_file() else {}
-
-
-def _remember(cache: Path, nodeid: str, key: str | None, passed: bool) -> None:
-    """Keep a passing test's key in its --cached file; forget a test that did not pass."""
-    import json
-
-    verdicts = _verdicts(cache)
-    if passed and key:
-        verdicts[nodeid] = key
-    else:
-        verdicts.pop(nodeid, None)
-    cache.parent.mkdir(parents=True, exist_ok=True)
-    cache.write_text(json.dumps(verdicts, indent=0))
-
-
-def cached_site_test(item) -> bool:
-    """Under --cached, whether this site test passed before on the same built site (and is skipped)."""
-    if not item.config.getoption("--cached") or "site" not in getattr(item, "fixturenames", ()):
-        return False
-    key = _site_test_key(item)
-    return bool(key) and _verdicts(SITE_CACHE).get(item.nodeid) == key
-
-
-# --cached for the engine's own tests (tests/, no built site): one that passed on a checkout whose
-# every file git knows of (tracked, or untracked and not ignored) is byte for byte the same, with
-# the same engine, packages, npm tools and browser, is not run again; any change reruns them all.
-TEST_CACHE = BUILD / "cache" / "tests.json"
-
-
-@functools.cache
-def checkout_hash(root: Path = ROOT) -> str | None:
-    """Every file of the checkout that git knows of, by path and content; None outside a git
-    checkout (then nothing is cached)."""
-    try:
-        listed = subprocess.run(
-            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-            cwd=root,
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=True,
-        ).stdout
-    except (OSError, subprocess.SubprocessError):
-        return None
-    digest = hashlib.sha256()
-    for name in sorted(set(filter(None, listed.split("\0")))):
-        path = root / name
-        digest.update(name.encode() + b"\0" + (path.read_bytes() if path.is_file() else b"<missing>") + b"\0")
-    return digest.hexdigest()
-
-
-def _engine_test_key(item) -> str | None:
-    if not isinstance(item, pytest.Function) or "site" in item.fixturenames:
-        return None
-    tree = checkout_hash()
-    if tree is None:
-        return None
-    tools = f"{records.engine_hash()}{records.environment_fingerprint()}{_browser_build()}{os.environ.get('CHROMIUM', '')}"
-    return hashlib.sha256(f"{tree}{item.nodeid}{tools}".encode()).hexdigest()
 
 
 @pytest.fixture(autouse=True)
@@ -644,12 +515,12 @@ def _skip_unchanged_test(request):
     if not request.config.getoption("--cached"):
         return
     if "site" not in request.fixturenames:
-        key = _engine_test_key(request.node)
-        if key and _verdicts(TEST_CACHE).get(request.node.nodeid) == key:
+        key = verdict_cache.engine_test_key(request.node)
+        if key and verdict_cache.verdicts(verdict_cache.TEST_CACHE).get(request.node.nodeid) == key:
             pytest.skip("cache hit: passed before on this same checkout")
         return
     request.getfixturevalue("site")
-    if cached_site_test(request.node):
+    if verdict_cache.cached_site_test(request.node):
         pytest.skip("cache hit: passed before on this same built site")
 
 
@@ -663,10 +534,10 @@ def pytest_runtest_makereport(item, call):
         done = item.config.pluginmanager.get_plugin("verified_docs_scheduler").outcome(item)
         if isinstance(done, tuple):
             report.duration = done[0]
-    if report.when == "call" and (key := _engine_test_key(item)):
-        _remember(TEST_CACHE, item.nodeid, key, report.passed)
+    if report.when == "call" and (key := verdict_cache.engine_test_key(item)):
+        verdict_cache.remember(verdict_cache.TEST_CACHE, item.nodeid, key, report.passed)
     if report.when == "call" and "site" in getattr(item, "fixturenames", ()):
-        _remember(SITE_CACHE, item.nodeid, _site_test_key(item), report.passed)
+        verdict_cache.remember(verdict_cache.SITE_CACHE, item.nodeid, verdict_cache.site_test_key_of(item), report.passed)
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -1,0 +1,43 @@
+"""The one way the tests build the site: `mkdocs build --strict` from the checkout, in an
+environment that takes the site's address only from its caller, and the built site's hash (what
+a cached site test's verdict depends on)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from .project import ROOT
+
+# The site's address and the publication flag: a test build takes them only from its caller.
+ADDRESS_VARIABLES = ("SITE_URL", "SITE_PUBLISH")
+
+
+def build_env(**env: str) -> dict:
+    """The environment of a test build: the shell's, without the maintainer's ADDRESS_VARIABLES
+    (a `SITE_PUBLISH=1` left exported would make every test build refuse its local address)."""
+    inherited = {k: v for k, v in os.environ.items() if k not in ADDRESS_VARIABLES}
+    return dict(inherited, NO_MKDOCS_2_WARNING="1", **env)
+
+
+def mkdocs_build(*args: str, **env: str) -> subprocess.CompletedProcess:
+    """`mkdocs build --strict ARGS` from the checkout: every build the tests make goes through it."""
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=build_env(**env),
+    )
+
+
+def site_hash(out: Path) -> str:
+    """Every file of a built site, by path and content."""
+    digest = hashlib.sha256()
+    for f in sorted(p for p in out.rglob("*") if p.is_file()):
+        digest.update(f.relative_to(out).as_posix().encode() + b"\0" + f.read_bytes())
+    return digest.hexdigest()

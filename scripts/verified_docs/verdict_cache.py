@@ -1,0 +1,118 @@
+"""`--cached` (make test-fast): which test passed before on exactly the same inputs, and is skipped.
+
+Two files under build/cache/: one for the engine's own tests (keyed by every file of the
+checkout, the engine, the packages and the browser), one for the tests of the built site (keyed by
+the built site, the test module and its helpers, the engine, the packages, axe-core and the
+browser). The pytest plugin's hooks read and write them; nothing else does.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from . import records
+from .project import BUILD, ROOT
+
+# --cached for the tests of the built site: a test that passed on a byte-identical site, with the
+# same test module, engine and packages, is not run again (the build itself always runs).
+SITE_CACHE = BUILD / "cache" / "site-tests.json"
+
+
+def site_test_key_of(item) -> str | None:
+    """A site test's key, once the session has built the site (None before)."""
+    site_hash = getattr(item.config, "_verified_site_hash", None)
+    if site_hash is None:
+        return None
+    return site_test_key(site_hash, item.nodeid, Path(str(item.fspath)))
+
+
+def site_test_key(site_hash: str, nodeid: str, test_file: Path, root: Path = ROOT, browser: str | None = None) -> str:
+    """What a site test's verdict depends on besides the built site: the test module and what it
+    leans on (its folder's conftest.py and helper modules), the engine and packages, the npm tools
+    the browser checks load (axe-core, package-lock.json) and the browser's build."""
+    module = b"".join(
+        f.read_bytes()
+        for f in [test_file, *sorted(test_file.parent.glob("*.py"))]
+        if f == test_file or not f.name.startswith("test_")
+    )
+    tools = (root / "package-lock.json").read_bytes() + f"{browser or _browser_build()}".encode()
+    return hashlib.sha256(
+        f"{site_hash}{nodeid}{records.engine_hash()}{records.environment_fingerprint()}".encode() + module + tools
+    ).hexdigest()
+
+
+@functools.cache
+def _browser_build() -> str | None:
+    from .diagrams import browser_version
+
+    return browser_version()
+
+
+def verdicts(cache: Path) -> dict:
+    """A --cached file's verdicts: test node id -> the key it last passed with."""
+    return json.loads(cache.read_text()) if cache.is_file() else {}
+
+
+def remember(cache: Path, nodeid: str, key: str | None, passed: bool) -> None:
+    """Keep a passing test's key in its --cached file; forget a test that did not pass."""
+    known = verdicts(cache)
+    if passed and key:
+        known[nodeid] = key
+    else:
+        known.pop(nodeid, None)
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    cache.write_text(json.dumps(known, indent=0))
+
+
+def cached_site_test(item) -> bool:
+    """Under --cached, whether this site test passed before on the same built site (and is skipped)."""
+    if not item.config.getoption("--cached") or "site" not in getattr(item, "fixturenames", ()):
+        return False
+    key = site_test_key_of(item)
+    return bool(key) and verdicts(SITE_CACHE).get(item.nodeid) == key
+
+
+# --cached for the engine's own tests (tests/, no built site): one that passed on a checkout whose
+# every file git knows of (tracked, or untracked and not ignored) is byte for byte the same, with
+# the same engine, packages, npm tools and browser, is not run again; any change reruns them all.
+TEST_CACHE = BUILD / "cache" / "tests.json"
+
+
+@functools.cache
+def checkout_hash(root: Path = ROOT) -> str | None:
+    """Every file of the checkout that git knows of, by path and content; None outside a git
+    checkout (then nothing is cached)."""
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    digest = hashlib.sha256()
+    for name in sorted(set(filter(None, listed.split("\0")))):
+        path = root / name
+        digest.update(name.encode() + b"\0" + (path.read_bytes() if path.is_file() else b"<missing>") + b"\0")
+    return digest.hexdigest()
+
+
+def engine_test_key(item) -> str | None:
+    """An engine test's key (a test function that does not use the built site); None otherwise."""
+    if not isinstance(item, pytest.Function) or "site" in item.fixturenames:
+        return None
+    tree = checkout_hash()
+    if tree is None:
+        return None
+    tools = f"{records.engine_hash()}{records.environment_fingerprint()}{_browser_build()}{os.environ.get('CHROMIUM', '')}"
+    return hashlib.sha256(f"{tree}{item.nodeid}{tools}".encode()).hexdigest()
