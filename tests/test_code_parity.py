@@ -145,6 +145,32 @@ def test_files_the_commands_write_and_read_are_one_renaming_of_the_page():
     assert not same("python -m json.tool\n", "python -m yaml.tool\n", "bash")
 
 
+def test_names_imported_from_a_file_the_page_saves_are_that_files_names():
+    """`from comun import TASA` in another program of the page: the module is the saved file
+    (renamed with its title), and TASA is comun.py's name, one renaming with its definition and
+    with every use in the importing program."""
+    es = [
+        Snippet("python", "TASA = 0.1\n\n\ndef paso(t):\n    return t\n", "comun.py"),
+        Snippet("python", "from comun import TASA, paso\n\nprint(paso(TASA))\nfrom comun import paso as p\n", "uso.py"),
+    ]
+    en = [
+        Snippet("python", "RATE = 0.1\n\n\ndef step(t):\n    return t\n", "common.py"),
+        Snippet("python", "from common import RATE, step\n\nprint(step(RATE))\nfrom common import step as s\n", "use.py"),
+    ]
+    assert page(es, en) == [None, None]
+    other = lambda text: [en[0], en[1]._replace(text=text)]  # noqa: E731
+    # a use renamed apart from the import: the English program would fail with a NameError
+    assert page(es, other("from common import RATE, step\n\nprint(step(RATES))\nfrom common import step as s\n"))[1]
+    # the uses swapped: a renaming consistent within the program, but not the module's
+    assert page(es, other("from common import RATE, step\n\nprint(RATE(step))\nfrom common import step as s\n"))[1]
+    # an imported name the English module does not define under that name
+    assert page(es, other("from common import SPEED, step\n\nprint(step(SPEED))\nfrom common import step as s\n"))[1]
+    # a module that is not the file the page saves as common.py
+    assert page(es, other("from commons import RATE, step\n\nprint(step(RATE))\nfrom common import step as s\n"))[1]
+    # an alias of another of the module's names
+    assert page(es, other("from common import RATE, step\n\nprint(step(RATE))\nfrom common import RATE as s\n"))[1]
+
+
 def test_separate_programs_have_their_own_names():
     """Saved files, child processes and functions bind their own names: a translation may call
     two of them the same in one language and not in the other."""

@@ -44,6 +44,9 @@ Python (ast):
 - identifiers the code binds (assignment/for/with/except/walrus/comprehension targets, function
   and class names, parameters, `import x as y` aliases, global/nonlocal, match captures), and names
   bound by the page's other cells, are NAME references;
+- `from comun import TASA` where comun.py is a file the page saves: the module is that file's title
+  (STR, renamed as the title is), and TASA, in the import and in every use, is a NAME of comun.py's
+  program: one renaming with its definition there;
 - attribute names are NAME references only when a class assigns them on itself (`self.capa = ...`)
   or defines them as a method it also calls by name; a method never called by name is a hook the
   framework calls (`call`, `on_epoch_end`), and `base.trainable = False` sets the API's attribute:

@@ -218,7 +218,11 @@ def _context(rows) -> Context:
                 callables |= b.callables
             keys |= _read_back(tree)
     files = {row.title for row in rows if row.title}
-    return Context(frozenset(names), frozenset(attrs), frozenset(callables), frozenset(files), frozenset(keys))
+    # `from comun import x` in another program of the page: x is the name comun.py binds (scope b<k>, as _sides numbers it)
+    modules = {(row.title[:-3], f"b{k}") for k, row in enumerate(rows) if row.is_file and row.title.endswith(".py")}
+    return Context(
+        frozenset(names), frozenset(attrs), frozenset(callables), frozenset(files), frozenset(keys), frozenset(modules)
+    )
 
 
 def _sides(rows, context: Context) -> list[_Side]:
@@ -226,7 +230,7 @@ def _sides(rows, context: Context) -> list[_Side]:
     and shell block in its own (shell variables: the page's shell)."""
     out = []
     for k, row in enumerate(rows):
-        shared = Context(files=context.files, keys=context.keys)
+        shared = Context(files=context.files, keys=context.keys, modules=context.modules)
         if row.syntax != "python":
             tokens = _shell(row.text, shared, 0, _Scope("shell", f"b{k}"))
         elif row.is_file:

@@ -26,6 +26,17 @@ class _Python:
         self.keys = context.keys | _read_back(tree)
         self.options, self.parsed = own.options, own.parsed
         self.context = context
+        # Names imported from a Python file the page saves (`from comun import EPOCAS`) are that
+        # program's: one renaming with its definitions, and with every use here.
+        self.modules = dict(context.modules)
+        self.imported, self.page_aliases = {}, {}  # name -> its program; id(alias) -> its program
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and not node.level and node.module in self.modules:
+                for alias in node.names:
+                    self.page_aliases[id(alias)] = self.modules[node.module]
+                    if alias.asname is None:
+                        self.imported[alias.name] = self.modules[node.module]
+        self.names |= set(self.imported)
         self.scope = scope
         self.frames = [(scope.name, None)]  # (scope, its local names); the program's takes the rest
         self.functions = iter(range(1 << 30))
@@ -38,7 +49,8 @@ class _Python:
     def where(self, name: str) -> str:
         """The scope a name belongs to: the innermost function or comprehension binding it, or
         the program."""
-        return next(s for s, names in reversed(self.frames) if names is None or name in names)
+        scope = next(s for s, names in reversed(self.frames) if names is None or name in names)
+        return self.imported.get(name, scope) if scope == self.frames[0][0] else scope
 
     def ref(self, pos, name: str, before: str = "", after: str = "", where: str | None = None) -> None:
         """A name: renamed consistently within the function, comprehension or program binding it
@@ -200,6 +212,10 @@ class _Python:
             or (isinstance(node, ast.MatchMapping) and name == "rest")
         ):
             self.ref(pos, value)
+        elif isinstance(node, ast.ImportFrom) and name == "module" and value in self.modules and not node.level:
+            self.add(pos, STR, (value + ".py",))  # the page's own file: renamed as its title is
+        elif isinstance(node, ast.alias) and name == "name" and id(node) in self.page_aliases:
+            self.ref(pos, value, where=self.page_aliases[id(node)])
         else:  # module names, imported names, match class attributes
             self.add(pos, value)
 

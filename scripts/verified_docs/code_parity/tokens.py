@@ -30,13 +30,15 @@ class Token(NamedTuple):
 @dataclass(frozen=True)
 class Context:
     """What the rest of a page binds: its cells' Python names and attributes, the files its blocks
-    are saved as, and the keys its programs read back (`d["tres"]`: a keyword `tres=` is data)."""
+    are saved as (and, for its Python files, the program each one is), and the keys its programs
+    read back (`d["tres"]`: a keyword `tres=` is data)."""
 
     names: frozenset = frozenset()
     attrs: frozenset = frozenset()
     callables: frozenset = frozenset()
     files: frozenset = frozenset()
     keys: frozenset = frozenset()
+    modules: frozenset = frozenset()  # (module, scope): a Python file the page saves, importable by name
 
 
 class _Scope:

@@ -1,0 +1,46 @@
+"""What the three programs share: the data, the network and the reference training with fit."""
+
+import keras
+import numpy as np
+
+BATCH, EPOCHS, RATE = 64, 5, 0.05
+
+# A synthetic regression: 512 rows of 8 features; the target, a linear mix of them with noise.
+rng = np.random.default_rng(7)
+x = rng.normal(size=(512, 8)).astype("float32")
+y = (x @ rng.normal(size=(8, 1)) + 0.1 * rng.normal(size=(512, 1))).astype("float32")
+
+
+def new_net(kind=keras.Model):
+    """The same network and the same initial weights on every call and on every engine: the weights
+    come from NumPy, not from the engine's random generator, which gives different numbers on each."""
+    inputs = keras.Input((8,))
+    hidden = keras.layers.Dense(16, activation="relu")(inputs)
+    net = kind(inputs, keras.layers.Dense(1)(hidden))
+    start = np.random.default_rng(0)
+    net.set_weights([start.normal(scale=0.3, size=w.shape).astype("float32") for w in net.get_weights()])
+    return net
+
+
+def batches():
+    """The batches in the order fit(shuffle=False) goes through them."""
+    for first in range(0, len(x), BATCH):
+        yield x[first : first + BATCH], y[first : first + BATCH]
+
+
+def with_fit(kind=keras.Model):
+    """The reference: compile and fit, with SGD and the mean squared error."""
+    net = new_net(kind)
+    net.compile(optimizer=keras.optimizers.SGD(RATE), loss="mse")
+    history = net.fit(x, y, batch_size=BATCH, epochs=EPOCHS, shuffle=False, verbose=0)
+    return net, history.history["loss"][-1]
+
+
+def weights(net):
+    return np.concatenate([keras.ops.convert_to_numpy(v.value).ravel() for v in net.trainable_weights])
+
+
+def report(way, net, loss, reference):
+    """One line: how it was trained, the mean loss of its last epoch and whether the weights are fit's."""
+    same = np.abs(weights(net) - weights(reference)).max() < 1e-5
+    print(f"  {way:<38} {loss:.5f}   {same}")

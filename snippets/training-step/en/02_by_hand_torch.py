@@ -1,0 +1,71 @@
+import os
+
+os.environ["KERAS_BACKEND"] = "torch"
+
+import keras
+import numpy as np
+import torch
+
+from common import EPOCHS, RATE, with_fit, report, batches, new_net
+
+reference, fit_loss = with_fit()
+print(f"torch {torch.__version__} · way, loss of the last epoch, fit's weights?")
+report("fit", reference, fit_loss, reference)
+
+# The Keras network is a torch.nn.Module: its weights are PyTorch parameters.
+net = new_net()
+print(f"  a torch.nn.Module? {isinstance(net, torch.nn.Module)}, with {len(list(net.parameters()))} parameters")
+
+
+def torch_loop(net, zero=True):
+    """1. All PyTorch: its loss, its autograd and its optimizer."""
+    opt = torch.optim.SGD(net.parameters(), lr=RATE)
+    for _ in range(EPOCHS):
+        losses = []
+        for xb, yb in batches():
+            if zero:
+                opt.zero_grad()  # otherwise backward adds the new gradients to the earlier ones
+            loss = torch.nn.functional.mse_loss(net(torch.from_numpy(xb)), torch.from_numpy(yb))
+            loss.backward()
+            opt.step()
+            losses.append(loss.item())
+    return np.mean(losses)
+
+
+report("loop with torch.optim.SGD", net, torch_loop(net), reference)
+net = new_net()
+report("the same loop without zero_grad", net, torch_loop(net, zero=False), reference)
+
+# 2. The same loop, but the step is taken by Keras's optimizer with PyTorch's gradients.
+net = new_net()
+sgd = keras.optimizers.SGD(RATE)
+mse = keras.losses.MeanSquaredError()
+for _ in range(EPOCHS):
+    losses = []
+    for xb, yb in batches():
+        net.zero_grad()
+        loss = mse(yb, net(xb, training=True))
+        loss.backward()
+        with torch.no_grad():  # updating the weights is not part of the computation being differentiated
+            sgd.apply([v.value.grad for v in net.trainable_weights], net.trainable_weights)
+        losses.append(loss.item())
+report("loop with keras.optimizers.SGD", net, np.mean(losses), reference)
+
+
+# 3. An own step inside fit, which still handles the batches, the epochs and the logs.
+class OwnStep(keras.Model):
+    def train_step(self, data):
+        xb, yb = data
+        self.zero_grad()
+        prediction = self(xb, training=True)
+        loss = self.compute_loss(x=xb, y=yb, y_pred=prediction)
+        loss.backward()
+        with torch.no_grad():
+            self.optimizer.apply([v.value.grad for v in self.trainable_weights], self.trainable_weights)
+        for metric in self.metrics:  # there is only one here: the mean of the loss that fit logs
+            metric.update_state(loss)
+        return {m.name: m.result() for m in self.metrics}
+
+
+net, loss = with_fit(OwnStep)
+report("own train_step inside fit", net, loss, reference)

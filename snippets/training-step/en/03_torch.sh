@@ -1,0 +1,1 @@
+python by_hand_torch.py

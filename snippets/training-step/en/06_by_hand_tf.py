@@ -1,0 +1,58 @@
+import os
+
+os.environ["KERAS_BACKEND"] = "tensorflow"
+
+import keras
+import numpy as np
+import tensorflow as tf
+
+from common import EPOCHS, RATE, with_fit, report, batches, new_net
+
+reference, fit_loss = with_fit()
+print(f"tensorflow {tf.__version__} · way, loss of the last epoch, fit's weights?")
+report("fit", reference, fit_loss, reference)
+
+# 1. The tape records the step's operations and differentiates from them; tf.function compiles them.
+net = new_net()
+sgd = keras.optimizers.SGD(RATE)
+mse = keras.losses.MeanSquaredError()
+
+
+@tf.function
+def step(xb, yb):
+    with tf.GradientTape() as tape:
+        loss = mse(yb, net(xb, training=True))
+    sgd.apply(tape.gradient(loss, net.trainable_weights), net.trainable_weights)
+    return loss
+
+
+for _ in range(EPOCHS):
+    losses = [float(step(xb, yb)) for xb, yb in batches()]
+report("loop with tf.GradientTape", net, np.mean(losses), reference)
+
+# What the tape does not see, it does not differentiate: a prediction made before opening it has no gradients.
+xb, yb = next(batches())
+prediction = net(xb)
+with tf.GradientTape() as tape:
+    loss = mse(yb, prediction)
+try:
+    sgd.apply(tape.gradient(loss, net.trainable_weights), net.trainable_weights)
+except ValueError as error:
+    print(f"  prediction outside the tape: ValueError: {error}")
+
+
+# 2. An own step inside fit, which compiles it into a tf.function by itself.
+class OwnStep(keras.Model):
+    def train_step(self, data):
+        xb, yb = data
+        with tf.GradientTape() as tape:
+            prediction = self(xb, training=True)
+            loss = self.compute_loss(x=xb, y=yb, y_pred=prediction)
+        self.optimizer.apply(tape.gradient(loss, self.trainable_weights), self.trainable_weights)
+        for metric in self.metrics:
+            metric.update_state(loss)
+        return {m.name: m.result() for m in self.metrics}
+
+
+net, loss = with_fit(OwnStep)
+report("own train_step inside fit", net, loss, reference)

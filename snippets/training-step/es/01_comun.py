@@ -1,0 +1,46 @@
+"""Lo que comparten los tres programas: los datos, la red y el entrenamiento de referencia con fit."""
+
+import keras
+import numpy as np
+
+LOTE, EPOCAS, TASA = 64, 5, 0.05
+
+# Una regresión sintética: 512 filas de 8 rasgos; el objetivo, una mezcla lineal de ellos con ruido.
+azar = np.random.default_rng(7)
+x = azar.normal(size=(512, 8)).astype("float32")
+y = (x @ azar.normal(size=(8, 1)) + 0.1 * azar.normal(size=(512, 1))).astype("float32")
+
+
+def nueva_red(clase=keras.Model):
+    """La misma red y los mismos pesos iniciales en cada llamada y en cada motor: los pesos salen
+    de NumPy, no del generador aleatorio del motor, que da números distintos en cada uno."""
+    entrada = keras.Input((8,))
+    oculta = keras.layers.Dense(16, activation="relu")(entrada)
+    red = clase(entrada, keras.layers.Dense(1)(oculta))
+    inicio = np.random.default_rng(0)
+    red.set_weights([inicio.normal(scale=0.3, size=w.shape).astype("float32") for w in red.get_weights()])
+    return red
+
+
+def lotes():
+    """Los lotes en el orden en que los recorre fit(shuffle=False)."""
+    for desde in range(0, len(x), LOTE):
+        yield x[desde : desde + LOTE], y[desde : desde + LOTE]
+
+
+def con_fit(clase=keras.Model):
+    """La referencia: compile y fit, con SGD y el error cuadrático medio."""
+    red = nueva_red(clase)
+    red.compile(optimizer=keras.optimizers.SGD(TASA), loss="mse")
+    historia = red.fit(x, y, batch_size=LOTE, epochs=EPOCAS, shuffle=False, verbose=0)
+    return red, historia.history["loss"][-1]
+
+
+def pesos(red):
+    return np.concatenate([keras.ops.convert_to_numpy(v.value).ravel() for v in red.trainable_weights])
+
+
+def informa(forma, red, perdida, referencia):
+    """Una línea: cómo se entrenó, la pérdida media de la última época y si los pesos son los de fit."""
+    iguales = np.abs(pesos(red) - pesos(referencia)).max() < 1e-5
+    print(f"  {forma:<38} {perdida:.5f}   {iguales}")

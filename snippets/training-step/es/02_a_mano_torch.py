@@ -1,0 +1,71 @@
+import os
+
+os.environ["KERAS_BACKEND"] = "torch"
+
+import keras
+import numpy as np
+import torch
+
+from comun import EPOCAS, TASA, con_fit, informa, lotes, nueva_red
+
+referencia, perdida_fit = con_fit()
+print(f"torch {torch.__version__} · forma, pérdida de la última época, ¿pesos de fit?")
+informa("fit", referencia, perdida_fit, referencia)
+
+# La red de Keras es un torch.nn.Module: sus pesos son parámetros de PyTorch.
+red = nueva_red()
+print(f"  ¿un torch.nn.Module? {isinstance(red, torch.nn.Module)}, con {len(list(red.parameters()))} parámetros")
+
+
+def bucle_torch(red, a_cero=True):
+    """1. Todo con PyTorch: su pérdida, su autograd y su optimizador."""
+    optimizador = torch.optim.SGD(red.parameters(), lr=TASA)
+    for _ in range(EPOCAS):
+        perdidas = []
+        for xb, yb in lotes():
+            if a_cero:
+                optimizador.zero_grad()  # si no, backward suma los gradientes nuevos a los de antes
+            perdida = torch.nn.functional.mse_loss(red(torch.from_numpy(xb)), torch.from_numpy(yb))
+            perdida.backward()
+            optimizador.step()
+            perdidas.append(perdida.item())
+    return np.mean(perdidas)
+
+
+informa("bucle con torch.optim.SGD", red, bucle_torch(red), referencia)
+red = nueva_red()
+informa("el mismo bucle sin zero_grad", red, bucle_torch(red, a_cero=False), referencia)
+
+# 2. El mismo bucle, pero el paso lo da el optimizador de Keras con los gradientes de PyTorch.
+red = nueva_red()
+sgd = keras.optimizers.SGD(TASA)
+mse = keras.losses.MeanSquaredError()
+for _ in range(EPOCAS):
+    perdidas = []
+    for xb, yb in lotes():
+        red.zero_grad()
+        perdida = mse(yb, red(xb, training=True))
+        perdida.backward()
+        with torch.no_grad():  # actualizar los pesos no es parte del cálculo que se deriva
+            sgd.apply([v.value.grad for v in red.trainable_weights], red.trainable_weights)
+        perdidas.append(perdida.item())
+informa("bucle con keras.optimizers.SGD", red, np.mean(perdidas), referencia)
+
+
+# 3. Un paso propio dentro de fit, que sigue llevando los lotes, las épocas y el registro.
+class PasoPropio(keras.Model):
+    def train_step(self, datos):
+        xb, yb = datos
+        self.zero_grad()
+        prediccion = self(xb, training=True)
+        perdida = self.compute_loss(x=xb, y=yb, y_pred=prediccion)
+        perdida.backward()
+        with torch.no_grad():
+            self.optimizer.apply([v.value.grad for v in self.trainable_weights], self.trainable_weights)
+        for metrica in self.metrics:  # aquí solo hay una: la media de la pérdida que registra fit
+            metrica.update_state(perdida)
+        return {m.name: m.result() for m in self.metrics}
+
+
+red, perdida = con_fit(PasoPropio)
+informa("train_step propio dentro de fit", red, perdida, referencia)

@@ -1,0 +1,1 @@
+python a_mano_jax.py

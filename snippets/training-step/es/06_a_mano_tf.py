@@ -1,0 +1,58 @@
+import os
+
+os.environ["KERAS_BACKEND"] = "tensorflow"
+
+import keras
+import numpy as np
+import tensorflow as tf
+
+from comun import EPOCAS, TASA, con_fit, informa, lotes, nueva_red
+
+referencia, perdida_fit = con_fit()
+print(f"tensorflow {tf.__version__} · forma, pérdida de la última época, ¿pesos de fit?")
+informa("fit", referencia, perdida_fit, referencia)
+
+# 1. La cinta anota las operaciones del paso y deriva a partir de ellas; tf.function las compila.
+red = nueva_red()
+sgd = keras.optimizers.SGD(TASA)
+mse = keras.losses.MeanSquaredError()
+
+
+@tf.function
+def paso(xb, yb):
+    with tf.GradientTape() as cinta:
+        perdida = mse(yb, red(xb, training=True))
+    sgd.apply(cinta.gradient(perdida, red.trainable_weights), red.trainable_weights)
+    return perdida
+
+
+for _ in range(EPOCAS):
+    perdidas = [float(paso(xb, yb)) for xb, yb in lotes()]
+informa("bucle con tf.GradientTape", red, np.mean(perdidas), referencia)
+
+# Lo que la cinta no ve, no lo deriva: una predicción hecha antes de abrirla no tiene gradientes.
+xb, yb = next(lotes())
+prediccion = red(xb)
+with tf.GradientTape() as cinta:
+    perdida = mse(yb, prediccion)
+try:
+    sgd.apply(cinta.gradient(perdida, red.trainable_weights), red.trainable_weights)
+except ValueError as error:
+    print(f"  predicción fuera de la cinta: ValueError: {error}")
+
+
+# 2. Un paso propio dentro de fit, que lo compila él mismo en un tf.function.
+class PasoPropio(keras.Model):
+    def train_step(self, datos):
+        xb, yb = datos
+        with tf.GradientTape() as cinta:
+            prediccion = self(xb, training=True)
+            perdida = self.compute_loss(x=xb, y=yb, y_pred=prediccion)
+        self.optimizer.apply(cinta.gradient(perdida, self.trainable_weights), self.trainable_weights)
+        for metrica in self.metrics:
+            metrica.update_state(perdida)
+        return {m.name: m.result() for m in self.metrics}
+
+
+red, perdida = con_fit(PasoPropio)
+informa("train_step propio dentro de fit", red, perdida, referencia)
