@@ -25,7 +25,7 @@ def torch_loop(net, zero=True):
         for xb, yb in batches():
             if zero:
                 opt.zero_grad()  # otherwise backward adds the new gradients to the earlier ones
-            loss = torch.nn.functional.mse_loss(net(torch.from_numpy(xb)), torch.from_numpy(yb))
+            loss = torch.nn.functional.mse_loss(net(torch.from_numpy(xb), training=True), torch.from_numpy(yb))
             loss.backward()
             opt.step()
             losses.append(loss.item())
@@ -46,14 +46,14 @@ for _ in range(EPOCHS):
         net.zero_grad()
         loss = mse(yb, net(xb, training=True))
         loss.backward()
-        with torch.no_grad():  # updating the weights is not part of the computation being differentiated
+        with torch.no_grad():  # as in Keras's own step: the update stays outside autograd
             sgd.apply([v.value.grad for v in net.trainable_weights], net.trainable_weights)
         losses.append(loss.item())
 report("loop with keras.optimizers.SGD", net, np.mean(losses), reference)
 
 
-# 3. An own step inside fit, which still handles the batches, the epochs and the logs.
-class OwnStep(keras.Model):
+# 3. A custom step inside fit, which still handles the batches, the epochs and the logs.
+class CustomStep(keras.Model):
     def train_step(self, data):
         xb, yb = data
         self.zero_grad()
@@ -62,10 +62,13 @@ class OwnStep(keras.Model):
         loss.backward()
         with torch.no_grad():
             self.optimizer.apply([v.value.grad for v in self.trainable_weights], self.trainable_weights)
-        for metric in self.metrics:  # there is only one here: the mean of the loss that fit logs
-            metric.update_state(loss)
+        for metric in self.metrics:  # the mean of the loss, and those of compile(metrics=...) if any
+            if metric.name == "loss":
+                metric.update_state(loss)
+            else:
+                metric.update_state(yb, prediction)
         return {m.name: m.result() for m in self.metrics}
 
 
-net, loss = with_fit(OwnStep)
-report("own train_step inside fit", net, loss, reference)
+net, loss = with_fit(CustomStep)
+report("custom train_step inside fit", net, loss, reference)

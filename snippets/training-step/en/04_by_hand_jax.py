@@ -15,7 +15,7 @@ report("fit", reference, fit_loss, reference)
 # 1. Stateless: the weights go in and come out as arrays; the network and the optimizer only compute.
 net = new_net()
 sgd = keras.optimizers.SGD(RATE)
-sgd.build(net.trainable_variables)  # creates its variables: here, the step counter and the rate
+sgd.build(net.trainable_variables)  # prepares it for these weights: stateless_apply requires it
 mse = keras.losses.MeanSquaredError()
 
 
@@ -46,14 +46,15 @@ for _ in range(EPOCHS):
         loss, state = step(state, xb, yb)
         losses.append(float(loss))
 report("loop with jax.jit, before handing back", net, np.mean(losses), reference)
-# The network's variables have not noticed: the trained weights are in state.
-for variable, value in zip(net.trainable_variables, state[0]):
-    variable.assign(value)
-report("the same, weights handed back", net, np.mean(losses), reference)
+# The network's and the optimizer's variables have not noticed: what was trained is in state.
+for variables, values in zip((net.trainable_variables, net.non_trainable_variables, sgd.variables), state):
+    for variable, value in zip(variables, values):
+        variable.assign(value)
+report("the same, state handed back", net, np.mean(losses), reference)
 
 
-# 2. An own step inside fit: it receives the whole state and returns the new one, touching no variable.
-class OwnStep(keras.Model):
+# 2. A custom step inside fit: it receives the whole state and returns the new one, touching no variable.
+class CustomStep(keras.Model):
     def train_step(self, state, data):
         trainable, non_trainable, optimizer_vars, metric_vars = state
         xb, yb = data
@@ -65,6 +66,7 @@ class OwnStep(keras.Model):
         (loss, non_trainable), gradients = jax.value_and_grad(loss_of, has_aux=True)(trainable, non_trainable)
         trainable, optimizer_vars = self.optimizer.stateless_apply(optimizer_vars, gradients, trainable)
         # The metrics are state too: each one takes its own variables, in order, and returns them.
+        # Only the loss's is here; others would take (yb, prediction), which loss_of would have to return.
         new, logs = [], {}
         for metric in self.metrics:
             own = metric_vars[len(new) : len(new) + len(metric.variables)]
@@ -74,5 +76,5 @@ class OwnStep(keras.Model):
         return logs, (trainable, non_trainable, optimizer_vars, new)
 
 
-net, loss = with_fit(OwnStep)
-report("own train_step inside fit", net, loss, reference)
+net, loss = with_fit(CustomStep)
+report("custom train_step inside fit", net, loss, reference)

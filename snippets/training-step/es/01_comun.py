@@ -5,7 +5,7 @@ import numpy as np
 
 LOTE, EPOCAS, TASA = 64, 5, 0.05
 
-# Una regresión sintética: 512 filas de 8 rasgos; el objetivo, una mezcla lineal de ellos con ruido.
+# Una regresión sintética: 512 filas de 8 características; el objetivo, una mezcla lineal de ellas con ruido.
 azar = np.random.default_rng(7)
 x = azar.normal(size=(512, 8)).astype("float32")
 y = (x @ azar.normal(size=(8, 1)) + 0.1 * azar.normal(size=(512, 1))).astype("float32")

@@ -25,7 +25,7 @@ def bucle_torch(red, a_cero=True):
         for xb, yb in lotes():
             if a_cero:
                 optimizador.zero_grad()  # si no, backward suma los gradientes nuevos a los de antes
-            perdida = torch.nn.functional.mse_loss(red(torch.from_numpy(xb)), torch.from_numpy(yb))
+            perdida = torch.nn.functional.mse_loss(red(torch.from_numpy(xb), training=True), torch.from_numpy(yb))
             perdida.backward()
             optimizador.step()
             perdidas.append(perdida.item())
@@ -46,7 +46,7 @@ for _ in range(EPOCAS):
         red.zero_grad()
         perdida = mse(yb, red(xb, training=True))
         perdida.backward()
-        with torch.no_grad():  # actualizar los pesos no es parte del cálculo que se deriva
+        with torch.no_grad():  # como en el paso de Keras: la actualización queda fuera de autograd
             sgd.apply([v.value.grad for v in red.trainable_weights], red.trainable_weights)
         perdidas.append(perdida.item())
 informa("bucle con keras.optimizers.SGD", red, np.mean(perdidas), referencia)
@@ -62,8 +62,11 @@ class PasoPropio(keras.Model):
         perdida.backward()
         with torch.no_grad():
             self.optimizer.apply([v.value.grad for v in self.trainable_weights], self.trainable_weights)
-        for metrica in self.metrics:  # aquí solo hay una: la media de la pérdida que registra fit
-            metrica.update_state(perdida)
+        for metrica in self.metrics:  # la media de la pérdida, y las de compile(metrics=...) si las hay
+            if metrica.name == "loss":
+                metrica.update_state(perdida)
+            else:
+                metrica.update_state(yb, prediccion)
         return {m.name: m.result() for m in self.metrics}
 
 

@@ -15,7 +15,7 @@ informa("fit", referencia, perdida_fit, referencia)
 # 1. Sin estado: los pesos entran y salen como arrays; la red y el optimizador solo calculan.
 red = nueva_red()
 sgd = keras.optimizers.SGD(TASA)
-sgd.build(red.trainable_variables)  # crea sus variables: aquí, el contador de pasos y la tasa
+sgd.build(red.trainable_variables)  # lo prepara para estos pesos: stateless_apply lo exige
 mse = keras.losses.MeanSquaredError()
 
 
@@ -46,10 +46,11 @@ for _ in range(EPOCAS):
         perdida, estado = paso(estado, xb, yb)
         perdidas.append(float(perdida))
 informa("bucle con jax.jit, antes de devolver", red, np.mean(perdidas), referencia)
-# Las variables de la red no se han enterado: los pesos entrenados están en estado.
-for variable, valor in zip(red.trainable_variables, estado[0]):
-    variable.assign(valor)
-informa("el mismo, con los pesos devueltos", red, np.mean(perdidas), referencia)
+# Las variables de la red y del optimizador no se han enterado: lo entrenado está en estado.
+for variables, valores in zip((red.trainable_variables, red.non_trainable_variables, sgd.variables), estado):
+    for variable, valor in zip(variables, valores):
+        variable.assign(valor)
+informa("el mismo, con el estado devuelto", red, np.mean(perdidas), referencia)
 
 
 # 2. Un paso propio dentro de fit: recibe todo el estado y devuelve el nuevo, sin tocar variables.
@@ -65,6 +66,7 @@ class PasoPropio(keras.Model):
         (perdida, no_entrenables), gradientes = jax.value_and_grad(perdida_de, has_aux=True)(entrenables, no_entrenables)
         entrenables, del_optimizador = self.optimizer.stateless_apply(del_optimizador, gradientes, entrenables)
         # También las métricas son estado: cada una toma sus variables, en orden, y las devuelve.
+        # Aquí solo está la de la pérdida; otras recibirían (yb, prediccion), que perdida_de tendría que devolver.
         nuevas, registro = [], {}
         for metrica in self.metrics:
             suyas = de_metricas[len(nuevas) : len(nuevas) + len(metrica.variables)]

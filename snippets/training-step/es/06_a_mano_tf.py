@@ -49,8 +49,11 @@ class PasoPropio(keras.Model):
             prediccion = self(xb, training=True)
             perdida = self.compute_loss(x=xb, y=yb, y_pred=prediccion)
         self.optimizer.apply(cinta.gradient(perdida, self.trainable_weights), self.trainable_weights)
-        for metrica in self.metrics:
-            metrica.update_state(perdida)
+        for metrica in self.metrics:  # como en PyTorch
+            if metrica.name == "loss":
+                metrica.update_state(perdida)
+            else:
+                metrica.update_state(yb, prediccion)
         return {m.name: m.result() for m in self.metrics}
 
 
