@@ -11,11 +11,12 @@ import pytest
 from verified_docs import records, shards
 from verified_docs.execute import executed_copy
 from verified_docs.pages import readable_pages
-from verified_docs.project import ROOT
+from verified_docs.project import ROOT, languages
 from verified_docs.tiers import CI_TIER
 
 PAGES = readable_pages()
 RUN_PAGES = [p for p in PAGES if any(b.tier == CI_TIER for b in p.blocks)]
+LANGS = languages()
 
 
 def record_at(root, page, kind):
@@ -135,3 +136,46 @@ def test_a_shard_folder_that_holds_anything_is_refused_before_the_run(tmp_path):
     )
     assert proc.returncode == 4 and f"--shard-dir {tmp_path} is not empty" in proc.stderr, proc.stderr[-2000:]
     assert (tmp_path / "keep.txt").read_text() == "mine"
+
+
+def test_a_translation_runs_in_the_shard_of_its_original():
+    """pytest-split deals items by their durations, and a proven translation's run costs nothing,
+    so it could land apart from its original and run itself there, leaving another stamp than one
+    unsharded session. Collected as CI shards them, every translation's run is in its original's
+    shard, and the shards together hold every run exactly once."""
+    import subprocess
+    import sys
+
+    def runs(group: int) -> list[str]:
+        listed = subprocess.run(
+            [sys.executable, "-m", "pytest", "docs", "-m", "not site", "--co", "-q", "-p", "no:cacheprovider"]
+            + ["--splits", "2", "--group", str(group), "--splitting-algorithm", "least_duration"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        ).stdout.splitlines()
+        return [line for line in listed if line.endswith(f"::{CI_TIER}")]
+
+    one, two = runs(1), runs(2)
+    assert sorted(one + two) == sorted(f"docs/{p.path.name}::{CI_TIER}" for p in RUN_PAGES), "a run lost or dealt twice"
+    apart = [
+        f"docs/{p.path.name}"
+        for p in RUN_PAGES
+        if (f"docs/{p.path.name}::{CI_TIER}" in one) != (f"docs/{p.slug}.{LANGS[0]}.md::{CI_TIER}" in one)
+    ]
+    assert not apart, f"translations dealt to another shard than their original's run: {apart}"
+
+
+def test_follow_originals_moves_a_translation_to_its_original_and_leaves_the_rest():
+    from types import SimpleNamespace as Item
+
+    from verified_docs.pytest_plugin import follow_originals
+
+    es, en = Item(nodeid="docs/a.es.md::run", original_id=None), Item(nodeid="docs/a.en.md::run", original_id="docs/a.es.md::run")
+    orphan = Item(nodeid="docs/b.en.md::run", original_id="docs/b.es.md::run")  # its original is not collected
+    other = Item(nodeid="tests/test_x.py::test_y")
+    collected = [es, en, orphan, other]
+    assert follow_originals(collected, [es, orphan]) == ([en], [])
+    assert follow_originals(collected, [en, other]) == ([], [en])
+    assert follow_originals(collected, [es, en]) == ([], [])

@@ -31,8 +31,9 @@ import pytest
 from . import build, checks, execute, records, shards, site_build, static, translation_proof, verdict_cache
 from .figures import FigureError
 from .pages import Page, PageError, load_page
-from .project import BUILD, DOCS, ROOT, rel
+from .project import BUILD, DOCS, ROOT, default_language, rel
 from .tiers import CI_TIER, TIERS
+from .translations import source_of
 
 
 def pytest_addoption(parser):
@@ -154,6 +155,13 @@ class PageRunItem(VerifiedItem):
 
     def reportinfo(self):
         return self.path, None, f"{rel(self.path)}: {self.tier} tier"
+
+    @property
+    def original_id(self) -> str | None:
+        """A translation's run: its original's run item, whose run may prove it (translation_proof)."""
+        if self.tier != CI_TIER or self.page.lang == default_language():
+            return None
+        return f"{rel(source_of(self.page))}::{self.tier}"
 
     def run_and_check(self):
         """The background job: run the page, compare its outputs and, when it passed, write its
@@ -546,7 +554,35 @@ def pytest_itemcollected(item):
         item.add_marker("site")
 
 
+def follow_originals(collected: list, selected: list) -> tuple[list, list]:
+    """A shard's items (pytest-split's `selected`, out of `collected`) with every translation's run
+    in the shard of its original's run, so that the original's run proves it there as it does in
+    one session (the stamps of a sharded run are an unsharded run's). Returns (added, removed)."""
+    chosen = {item.nodeid for item in selected}
+    known = {item.nodeid for item in collected}
+    added, removed = [], []
+    for item in collected:
+        original = getattr(item, "original_id", None)
+        if original is None or original not in known:
+            continue  # an original, or a translation whose original is not collected: where pytest-split put it
+        if original in chosen and item.nodeid not in chosen:
+            added.append(item)
+        elif original not in chosen and item.nodeid in chosen:
+            removed.append(item)
+    return added, removed
+
+
+@pytest.hookimpl(hookwrapper=True)
 def pytest_collection_modifyitems(session, config, items):
+    collected = list(items)
+    yield  # pytest's own -m/-k selection, then pytest-split's share of this shard
+    if getattr(config.option, "splits", None):
+        added, removed = follow_originals(collected, items)
+        gone = {id(item) for item in removed}
+        items[:] = [item for item in items if id(item) not in gone] + added
+        if removed:
+            config.hook.pytest_deselected(items=removed)
+
     # Only for speed: what does not need the site runs while the pages execute in the background.
     def order(item):
         if "site" in getattr(item, "fixturenames", ()):
