@@ -1,8 +1,13 @@
 """The browser suite's machinery: Debian's Chromium driven by Playwright, one *tour* per page view.
 
-A tour opens one page once, at one width and in one colour scheme, and runs there, in a fixed
-order, every check that tests/test_browser.py registers for that view (`@tour_check`): the page is
-loaded once per view instead of once per check. Tours run in the background on TOUR_WORKERS
+A tour opens one page once, in one colour scheme, and runs there, in a fixed order, every check
+that tests/test_browser.py registers (`@tour_check`) for each of its views: first at phone width,
+then resized to desktop width. Resizing lays the page out as a fresh load at that width does (full
+desktop screenshots after a resize and after a fresh load were pixel-identical for the lesson,
+distribution and rocm pages), but a colour scheme needs a load of its own: Material picks its
+palette when the page loads and does not follow a later `prefers-color-scheme` change. Checks that
+change the page (order >= CHANGES_PAGE: search, copy, the switcher that leaves it) run only in a
+tour's last view. Tours run in the background on TOUR_WORKERS
 threads, each with its own Playwright and Chromium, from the moment the first site test starts;
 each test then reads its own check's result (`Tours.result`). A tour that gives no result within
 TOUR_TIMEOUT_S of starting (a hung browser or page) fails the tests waiting on it, named.
@@ -41,6 +46,8 @@ LOCALHOST = {"127.0.0.1", "localhost"}
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
 TOUR_WORKERS = 2  # browsers at once: 3 were no faster on 2 cores (213 s against 196-211 s)
 TOUR_TIMEOUT_S = 180  # one view, every check of it; the longest took about 25 s here
+CHANGES_PAGE = 4  # a check of this order or later changes the page (see the module's docstring)
+WIDTHS = ("phone", "desktop")  # a tour's views, in order
 PAGES = readable_pages()
 
 
@@ -153,11 +160,12 @@ class Tours:
         self.check_seconds: dict[str, float] = dict.fromkeys(["open", *CHECKS], 0.0)  # likewise, per check
         self._timing = threading.Lock()  # the tours' threads add to check_seconds
         self.todo: queue.Queue = queue.Queue()
-        for view in wanted:  # the order the tests ask for them
-            self.todo.put(view)
+        self.visits = visits(wanted)
+        for views in self.visits:
+            self.todo.put(views)
         self.wanted = wanted
         self.threads = [
-            threading.Thread(target=self._work, daemon=True, name=f"tour-{i}") for i in range(min(TOUR_WORKERS, len(wanted)))
+            threading.Thread(target=self._work, daemon=True, name=f"tour-{i}") for i in range(min(TOUR_WORKERS, len(self.visits)))
         ]
         for t in self.threads:
             t.start()
@@ -170,49 +178,56 @@ class Tours:
                 browser = launch(pw)
                 while True:
                     try:
-                        view = self.todo.get_nowait()
+                        views = self.todo.get_nowait()
                     except queue.Empty:
                         break
-                    self._tour(browser, view)
+                    self._tour(browser, views)
                 browser.close()
         except Exception as exc:  # noqa: BLE001 - every test still waiting is told why
             for future in self.futures.values():
                 if not future.done():
                     future.set_exception(exc)
 
-    def _tour(self, browser, view: View):
-        self.started[view] = time.monotonic()
-        page = self.pages[view.page_id]
-        names = sorted(self.wanted[view], key=lambda n: CHECKS[n].order)
+    def _tour(self, browser, views: tuple[View, ...]):
+        first = views[0]
+        opened = time.monotonic()
+        for view in views:  # a hang anywhere in the visit times out every view still waiting on it
+            self.started[view] = opened
+        page = self.pages[first.page_id]
         try:
             v = Visit(
                 browser,
                 page_url(self.server, self.served, page),
                 f"{rel(page.path)} [{page.lang}]",
-                VIEWPORTS[view.width],
-                view.scheme,
+                VIEWPORTS[first.width],
+                first.scheme,
                 base=self.server,
             )
-            self._took("open", self.started[view])
+            self._took("open", opened)
         except Exception as exc:  # noqa: BLE001 - the page did not even open
-            for name in names:
-                self.futures[(view, name)].set_result(f"{rel(page.path)} [{page.lang}] did not open: {exc}")
+            for view in views:
+                for name in self.wanted[view]:
+                    self.futures[(view, name)].set_result(f"{rel(page.path)} [{page.lang}] did not open: {exc}")
             return
         try:
-            for name in names:
-                begun = time.monotonic()
-                try:
-                    CHECKS[name].run(v, page, view, self)
-                    problem = None
-                except pytest.fail.Exception as exc:
-                    problem = exc.msg
-                except Exception as exc:  # noqa: BLE001 - a Playwright timeout or error, with the view named
-                    problem = f"{v.where} ({view.width}, {view.scheme}), check {name}: {type(exc).__name__}: {exc}"
-                self._took(name, begun)
-                self.futures[(view, name)].set_result(problem)
+            for view in views:
+                begun_view = opened if view == first else time.monotonic()  # the first view's time includes the load
+                if view.width != first.width:
+                    v.tab.set_viewport_size(VIEWPORTS[view.width])
+                for name in sorted(self.wanted[view], key=lambda n: CHECKS[n].order):
+                    begun = time.monotonic()
+                    try:
+                        CHECKS[name].run(v, page, view, self)
+                        problem = None
+                    except pytest.fail.Exception as exc:
+                        problem = exc.msg
+                    except Exception as exc:  # noqa: BLE001 - a Playwright timeout or error, with the view named
+                        problem = f"{v.where} ({view.width}, {view.scheme}), check {name}: {type(exc).__name__}: {exc}"
+                    self._took(name, begun)
+                    self.futures[(view, name)].set_result(problem)
+                self.seconds[view] = time.monotonic() - begun_view
         finally:
             v.close()
-            self.seconds[view] = time.monotonic() - self.started[view]
 
     def _took(self, step: str, since: float) -> None:
         with self._timing:
@@ -235,6 +250,26 @@ class Tours:
                     )
                 if not any(t.is_alive() for t in self.threads) and not future.done():
                     pytest.fail(f"{rel(page.path)} [{page.lang}]: no browser is left to run {name!r}", pytrace=False)
+
+
+def visits(wanted: dict[View, set[str]]) -> list[tuple[View, ...]]:
+    """The tours: each page in each scheme is one visit through its widths (WIDTHS, in order); a
+    view that changes the page (a check of order >= CHANGES_PAGE) ends its visit, so a view after it
+    opens the page again."""
+    out: list[tuple[View, ...]] = []
+    for page_id, scheme in dict.fromkeys((v.page_id, v.scheme) for v in wanted):
+        current: list[View] = []
+        for width in WIDTHS:
+            view = View(page_id, width, scheme)
+            if view not in wanted:
+                continue
+            current.append(view)
+            if max(CHECKS[n].order for n in wanted[view]) >= CHANGES_PAGE:
+                out.append(tuple(current))
+                current = []
+        if current:
+            out.append(tuple(current))
+    return out
 
 
 def wanted_views(items) -> dict[View, set[str]]:

@@ -99,12 +99,12 @@ def _start_browser_tours_early(request):
 def pytest_terminal_summary(terminalreporter, config):
     tours = config.stash.get(TOURS, None)
     if tours and tours.seconds:
-        terminalreporter.section("browser tours (one per page view, every check of it; slowest first)")
+        terminalreporter.section("browser tours (each page view, every check of it; slowest first)")
         for view, seconds in sorted(tours.seconds.items(), key=lambda kv: -kv[1])[:8]:
             checks = ", ".join(sorted(tours.wanted[view]))
             terminalreporter.write_line(f"{seconds:6.1f} s  {view.page_id} {view.width} {view.scheme}: {checks}")
         terminalreporter.write_line(
-            f"{sum(tours.seconds.values()):6.1f} s  total, {len(tours.seconds)} tours, "
+            f"{sum(tours.seconds.values()):6.1f} s  total, {len(tours.seconds)} views in {len(tours.visits)} page loads, "
             f"{len(tours.threads)} browsers at a time; per step: "
             + ", ".join(f"{name} {s:.0f} s" for name, s in sorted(tours.check_seconds.items(), key=lambda kv: -kv[1]))
         )

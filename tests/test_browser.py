@@ -416,3 +416,15 @@ def test_a_hung_tour_fails_its_tests_naming_page_view_and_check():
             tours.result(page, "phone", "dark", "axe")
     finally:
         stuck.set()
+
+
+def test_a_page_is_loaded_once_per_scheme_and_resized_through_its_widths():
+    """browser_tours.visits: phone then desktop in one load per colour scheme; a view whose checks
+    change the page (search, copy, the switcher) ends its load, so a later view loads afresh."""
+    import browser_tours
+    from browser_tours import View
+
+    pl, dl, pd, dd = (View("p", w, s) for s in ("light", "dark") for w in ("phone", "desktop"))
+    wanted = {dl: {"render", "axe", "copy", "switcher"}, pl: {"axe", "weight"}, dd: {"axe"}, pd: {"axe", "screenshot"}}
+    assert browser_tours.visits(wanted) == [(pl, dl), (pd, dd)]
+    assert browser_tours.visits(wanted | {pl: {"axe", "copy"}}) == [(pl,), (dl,), (pd, dd)]
