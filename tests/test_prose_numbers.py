@@ -11,6 +11,7 @@ from decimal import Decimal
 import pytest
 
 from verified_docs import prose_marks as marks
+from verified_docs import prose_number_rules as rules
 from verified_docs import prose_numbers as pn
 from verified_docs.notebooks import build as notebook
 from verified_docs.pages import PageError, Prose, load_page, page_paths, read
@@ -34,7 +35,15 @@ def test_every_prose_number_is_traced(path):
 
 
 def test_every_language_has_its_labels_and_words():
-    for table in (marks.LABELS, marks.TITLES, pn.SECTION_WORDS, pn.STEP_WORDS, pn.MONTHS, pn.VERSION_HEADERS, pn.JOINERS):
+    for table in (
+        marks.LABELS,
+        marks.TITLES,
+        rules.SECTION_WORDS,
+        rules.STEP_WORDS,
+        rules.MONTHS,
+        rules.VERSION_HEADERS,
+        rules.JOINERS,
+    ):
         assert set(languages()) <= set(table), f"{table} lacks a language of mkdocs.yml"
 
 

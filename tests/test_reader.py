@@ -139,7 +139,7 @@ def test_a_new_tier_is_one_entry_in_the_table(snippets, monkeypatch):
 
 def test_every_site_language_has_the_engines_texts():
     """A language added to mkdocs.yml needs the engine's few sentences in it; this says which."""
-    from verified_docs import build, figures, notebooks, project, prose_marks, prose_numbers, tiers, translation_banner
+    from verified_docs import build, figures, notebooks, project, prose_marks, prose_number_rules, tiers, translation_banner
     from verified_docs.project import languages
 
     tables = {
@@ -152,8 +152,8 @@ def test_every_site_language_has_the_engines_texts():
         "translation_banner.BANNER": [translation_banner.BANNER],
         "project.LANG_NAMES": [project.LANG_NAMES],
         "prose_marks.LABELS, .TITLES": [prose_marks.LABELS, prose_marks.TITLES],
-        "prose_numbers word lists": [
-            getattr(prose_numbers, name) for name in ("SECTION_WORDS", "STEP_WORDS", "MONTHS", "VERSION_HEADERS", "JOINERS")
+        "prose_number_rules word lists": [
+            getattr(prose_number_rules, name) for name in ("SECTION_WORDS", "STEP_WORDS", "MONTHS", "VERSION_HEADERS", "JOINERS")
         ],
     }
     missing = [

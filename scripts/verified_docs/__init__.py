@@ -12,13 +12,18 @@ Modules, in the order data flows through them:
 - shell      a shell snippet's commands, heredocs and what each `python …` in it runs
 - static     blocks CI does not execute (gpu, network, lint): syntax, names, imports, offline
 - code_parity  each translated snippet is the same program as its original
-- translations  which version of its original each translated page follows (drift record)
+- translations  which version of its original each translated page follows (drift record);
+             translation_banner, the notice a page behind its original shows;
+             translation_proof, when the original's run proves the translation's
 - records    page verification records (stamps, the --cached key)
 - bench      measures the pages' own programs; figures renders its records into pages
 - prose_numbers  every number in the prose traced to an output, the code or a bench figure, or
-             labelled as the source's (^fuente^) or the data generator's (^generador^)
+             labelled as the source's (^fuente^) or the data generator's (^generador^);
+             prose_number_rules, the numbers that are not quantities (versions, ids, dates)
 - prose_marks    what is prose text, and those labels rendered (the build and notebooks use it, not the tracer)
 - build      the build steps, plain functions over page text (figures, badges, stamp, notebook)
-- mkdocs_plugin / pytest_plugin   thin adapters, registered by entry points in pyproject.toml
+- mkdocs_plugin / pytest_plugin   thin adapters, registered by entry points in pyproject.toml;
+             the plugin's --cached verdicts are verdict_cache, its site builds site_build, and a
+             sharded run's records are merged by shards
 - mutation   makes each kind of mistake on purpose, one at a time: does the suite notice?
 """
