@@ -197,6 +197,12 @@ def test_page_shows_its_verification_stamp(site, page, request):
     assert ("original" in text) == proven, (
         f"{where}: {'proven by its original' if proven else 'run itself'} in this session, but its stamp says {text!r}"
     )
+    written = records.path_of(page).stat().st_mtime
+    if not scheduler.skips.get(f"{rel(page.path)}::{CI_TIER}", "").startswith("cache hit"):
+        assert written >= scheduler.began, (
+            f"{where}: the page's run passed in this session, but its record {rel(records.path_of(page))} is older "
+            f"than the session: the stamp shows an earlier run ({text!r}), not this one"
+        )
     data = records.read(page)
     assert data["date"] in text and data["versions"]["Keras"] in text, (
         f"{where}: the stamp {text!r} does not name the passing run's date {data['date']} and Keras {data['versions']['Keras']}"

@@ -287,6 +287,7 @@ class Scheduler:
 
     def __init__(self, config):
         self.config = config
+        self.began = time.time()  # records this session writes are newer (the stamp test checks)
         jobs = max(1, config.getoption("--page-jobs"))
         self.pool = ThreadPoolExecutor(max_workers=jobs)
         self.resolvers = ThreadPoolExecutor(max_workers=2)
