@@ -27,7 +27,7 @@ from pathlib import Path
 from . import diagrams, figures, notebooks, prose_marks, records, translation_banner
 from .pages import FENCE, Block, Page, Prose, content_hash, page_lang
 from .project import ROOT, language_name, rel
-from .tiers import CI_TIER, TIERS
+from .tiers import CI_TIER, OUTPUT_LINE, TIERS
 
 LABEL = {"es": "Verificación", "en": "Verification"}
 STAMP = {
@@ -96,22 +96,14 @@ def badge(block: Block) -> list[str]:
 
 
 def unsearched(lines: list[str]) -> list[str]:
-    """A block's lines with its code and its recorded output kept out of the search index. Every
-    page loads the whole index, on a phone too; without the blocks it is about a third smaller, and
-    the prose still names what the code uses (inline code stays searchable)."""
-    out, fence = list(lines), None
+    """A block's lines (its code fence first, then its recorded output's) with both kept out of the
+    search index. Every page loads the whole index, on a phone too; without the blocks it is about
+    a third smaller, and the prose still names what the code uses (inline code stays searchable)."""
+    out = list(lines)
     for i, line in enumerate(out):
-        m = FENCE.match(line)
-        if not m:
-            continue
-        if fence is not None:  # inside a fence: only its own closing fence ends it
-            if m["fence"][0] == fence[0] and len(m["fence"]) >= len(fence) and not m["info"].strip():
-                fence = None
-            continue
-        fence = m["fence"]
-        info = m["info"].strip()
-        if info and not info.startswith("{"):
-            words = info.split(maxsplit=1)
+        m = FENCE.match(line) if i == 0 or OUTPUT_LINE.match(out[i - 1]) else None
+        if m and m["info"].strip() and not m["info"].lstrip().startswith("{"):
+            words = m["info"].split(maxsplit=1)
             attrs = " ".join([f".{words[0]}", *words[1:], 'data-search-exclude=""'])
             out[i] = f"{m['indent']}{m['fence']}{{ {attrs} }}"
     return out

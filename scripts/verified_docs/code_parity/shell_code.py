@@ -129,7 +129,7 @@ class _Shell:
                 return m[0].replace(name, NAME, 1)
             return m[0]
 
-        if FILE.match(w) and "{" not in w and "$" not in w:
+        if FILE.match(w):
             # a file the commands write and read (`cat informe_0.txt`): a string the translation may
             # rename, one way on the whole page, keeping its extension (as a Python file string)
             return head + STR, (*refs, w)
