@@ -138,3 +138,16 @@ def test_a_proven_translation_passes_and_fails_with_its_original():
             assert mine == [] and written == [("x.en", "passed", "x.es")], (mine, written)
     scheduler.pool.shutdown()
     scheduler.resolvers.shutdown()
+
+
+def test_a_saved_modules_name_is_translated_with_its_file():
+    """An output can show the name of a module the page saves (the module a saved model records
+    for a custom layer): the file's stem, renamed with the file. Library modules keep theirs."""
+    page = next(p for p in TRANSLATIONS if p.id == "saving-serving.en")
+    table = translation_proof.string_pairs(translation_proof.original_of(page), page)
+    assert table.get("piezas.py") == "pieces.py" and table.get("piezas") == "pieces", table
+    assert "keras" not in table and "torch" not in table
+    recorded = "tutorial>Temperatura: piezas; keras.src.backend.torch\n"
+    shown = "tutorial>Temperature: pieces; keras.src.backend.torch\n"
+    assert translation_proof.translated_problem(recorded, shown, table) is None
+    assert "line 1" in translation_proof.translated_problem(recorded, shown.replace("pieces", "piezas"), table)

@@ -59,6 +59,13 @@ def string_pairs(original: Page, translation: Page) -> dict[str, str] | str:
                 continue
             if table.setdefault(x, y) != y:
                 return f"{x!r} is translated both as {table[x]!r} and as {y!r}"
+    # A module the page saves (`piezas.py`) is imported by its stem, and an output can show the
+    # stem (a class's __module__, a saved model's config): parity renamed the file one way, so
+    # the stem goes with it.
+    for x, y in list(table.items()):
+        if x.endswith(".py") and y.endswith(".py") and x[:-3].isidentifier() and y[:-3].isidentifier():
+            if table.setdefault(x[:-3], y[:-3]) != y[:-3]:
+                return f"{x[:-3]!r} is translated both as {table[x[:-3]]!r} and as module {y[:-3]!r}"
     return table
 
 

@@ -1,0 +1,38 @@
+"""Exports the network, on this process's engine, to the two serving formats: SavedModel and ONNX."""
+
+import keras
+import numpy as np
+
+from logbook import note
+from pieces import Temperature  # importing it is enough: that registers it, and load_model finds it
+
+engine = keras.backend.backend()
+sample = np.load("sample.npy")
+net = keras.saving.load_model("model.keras", compile=False)  # serving needs no optimizer
+
+# Just loaded, the network has not been given any data yet, and Keras 3.15.1's ONNX export checks that.
+try:
+    net.export(f"keras_{engine}.onnx", format="onnx", verbose=False)
+except ValueError as error:
+    print(f"[{engine}] onnx, from the network just loaded: ValueError: {str(error).strip()}")
+
+np.save(f"keras_{engine}.npy", net.predict(sample, verbose=0))  # what Keras predicts; now it has been given data
+
+for kind, target in [("tf_saved_model", f"keras_{engine}_savedmodel"), ("onnx", f"keras_{engine}.onnx")]:
+    try:
+        net.export(target, format=kind, verbose=False)
+        print(f"[{engine}] {kind}: {target}")
+        note(kind, engine, "yes")
+    except Exception as error:  # the real error, as it comes: it is part of what the page teaches
+        print(f"[{engine}] {kind}: {type(error).__name__}: {str(error).splitlines()[0]}")
+        note(kind, engine, f"no, {type(error).__name__}")
+
+# A SavedModel also opens as a Keras layer, but only on the TensorFlow backend.
+try:
+    layer = keras.layers.TFSMLayer("keras_tensorflow_savedmodel", call_endpoint="serve")
+    difference = np.abs(keras.ops.convert_to_numpy(layer(sample)) - np.load("keras_tensorflow.npy")).max()
+    print(f"[{engine}] TFSMLayer: same prediction: {difference < 1e-6}")
+    note("TFSMLayer", engine, "yes")
+except NotImplementedError as error:
+    print(f"[{engine}] TFSMLayer: NotImplementedError: {error}")
+    note("TFSMLayer", engine, "no")

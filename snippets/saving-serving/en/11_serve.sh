@@ -1,0 +1,2 @@
+python serve_savedmodel.py  # neither picks a Keras engine: KERAS_BACKEND is not needed
+python serve_onnx.py

@@ -1,0 +1,38 @@
+"""Exporta la red, con el motor de este proceso, a los dos formatos de servir: SavedModel y ONNX."""
+
+import keras
+import numpy as np
+
+from libreta import anota
+from piezas import Temperatura  # basta con importarla: así queda registrada, y load_model la encuentra
+
+motor = keras.backend.backend()
+muestra = np.load("muestra.npy")
+red = keras.saving.load_model("modelo.keras", compile=False)  # servir no necesita el optimizador
+
+# Recién cargada, la red aún no ha recibido datos, y la exportación a ONNX de Keras 3.15.1 lo comprueba.
+try:
+    red.export(f"keras_{motor}.onnx", format="onnx", verbose=False)
+except ValueError as error:
+    print(f"[{motor}] onnx, con la red recién cargada: ValueError: {str(error).strip()}")
+
+np.save(f"keras_{motor}.npy", red.predict(muestra, verbose=0))  # lo que predice Keras; ahora ya ha recibido datos
+
+for formato, destino in [("tf_saved_model", f"keras_{motor}_savedmodel"), ("onnx", f"keras_{motor}.onnx")]:
+    try:
+        red.export(destino, format=formato, verbose=False)
+        print(f"[{motor}] {formato}: {destino}")
+        anota(formato, motor, "sí")
+    except Exception as error:  # el error real, tal cual: es parte de lo que enseña la página
+        print(f"[{motor}] {formato}: {type(error).__name__}: {str(error).splitlines()[0]}")
+        anota(formato, motor, f"no, {type(error).__name__}")
+
+# Una SavedModel también se abre como capa de Keras, pero solo con el backend de TensorFlow.
+try:
+    capa = keras.layers.TFSMLayer("keras_tensorflow_savedmodel", call_endpoint="serve")
+    diferencia = np.abs(keras.ops.convert_to_numpy(capa(muestra)) - np.load("keras_tensorflow.npy")).max()
+    print(f"[{motor}] TFSMLayer: misma predicción: {diferencia < 1e-6}")
+    anota("TFSMLayer", motor, "sí")
+except NotImplementedError as error:
+    print(f"[{motor}] TFSMLayer: NotImplementedError: {error}")
+    anota("TFSMLayer", motor, "no")

@@ -1,0 +1,2 @@
+python servir_savedmodel.py  # ninguno de los dos elige motor de Keras: KERAS_BACKEND no hace falta
+python servir_onnx.py
