@@ -400,7 +400,9 @@ def test_the_browser_checks_can_fail(browser, tmp_path):
     assert "console error: boom" in v.problems
     assert any(x["id"] == "image-alt" and x["impact"] in AXE_IMPACTS for x in axe["violations"])
     assert any(x["id"] == "color-contrast" and x["impact"] in AXE_IMPACTS for x in axe["violations"])
-    assert [x["id"] for x in without_contrast["violations"]] == [x["id"] for x in axe["violations"] if x["id"] != "color-contrast"]
+    assert [x["id"] for x in without_contrast["violations"]] == [
+        x["id"] for x in axe["violations"] if x["id"] != "color-contrast"
+    ]
 
 
 def test_a_hung_tour_fails_its_tests_naming_page_view_and_check():
