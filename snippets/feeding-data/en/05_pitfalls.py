@@ -1,0 +1,105 @@
+"""Five pitfalls when handing data to fit, with what Keras answers to each. Runs on torch."""
+
+import warnings
+
+import keras
+from data import EPOCHS, BATCH, STEPS, Batches, with_dataloader, with_tf_data, batch, new_network, x, y
+
+
+class CountBatches(keras.callbacks.Callback):
+    """Counts each epoch's batches; with a cap, stops training when it reaches it."""
+
+    def __init__(self, cap=None):
+        super().__init__()
+        self.per_epoch, self.cap = [], cap
+
+    def on_epoch_begin(self, epoch, logs=None):
+        self.per_epoch.append(0)
+
+    def on_train_batch_end(self, batch_n, logs=None):
+        self.per_epoch[-1] += 1
+        if self.cap and self.per_epoch[-1] >= self.cap:
+            self.model.stop_training = True
+
+
+def warnings_of(function):
+    """Runs function and returns the first sentence of each warning Keras gave along the way."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", UserWarning)
+        function()
+    return [str(w.message).split(". ")[0] + "." for w in caught if w.category is UserWarning]
+
+
+print("1. A generator is used up in the first epoch")
+def generator():
+    for i in range(STEPS):
+        yield batch(i)
+
+count = CountBatches()
+caught = warnings_of(lambda: new_network().fit(generator(), epochs=EPOCHS, shuffle=False, verbose=0, callbacks=[count]))
+print("   batches per epoch:", count.per_epoch)
+print("   warning:", caught[-1])
+
+print("2. A tf.data that repeats forever, without steps_per_epoch")
+endless = with_tf_data()["x"].repeat()
+count = CountBatches(cap=10 * STEPS)
+new_network().fit(endless, epochs=EPOCHS, shuffle=False, verbose=0, callbacks=[count])
+print(f"   stopped by hand after {count.per_epoch[0]} batches (10 passes over the data): epochs begun {len(count.per_epoch)}")
+count = CountBatches()
+new_network().fit(endless, epochs=EPOCHS, steps_per_epoch=STEPS, shuffle=False, verbose=0, callbacks=[count])
+print("   with steps_per_epoch=STEPS, batches per epoch:", count.per_epoch)
+
+print("3. The target passed separately, with a tf.data that already carries it")
+try:
+    new_network().fit(with_tf_data()["x"], y, epochs=1, shuffle=False, verbose=0)
+except ValueError as error:
+    print("   ValueError:", error)
+
+print("4. What shuffle=True, fit's default, does")
+for name, data in [("DataLoader", with_dataloader()["x"]), ("tf.data", with_tf_data()["x"])]:
+    print(f"   {name}:", warnings_of(lambda: new_network().fit(data, epochs=1, verbose=0))[0])
+
+
+class NotedBatches(Batches):
+    """The page's batches, noting the order in which they are asked for."""
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        self.requests = []
+
+    def __getitem__(self, i):
+        self.requests.append(i)
+        return batch(i)
+
+
+pydataset = NotedBatches()
+new_network().fit(pydataset, epochs=1, verbose=0)
+print("   PyDataset: the order of the batches is shuffled; asked for in order:", pydataset.requests == sorted(pydataset.requests))
+
+print("5. A PyDataset with workers=2 on torch or JAX")
+FIRST_ROW = {float(x[i * BATCH, 0]): i for i in range(STEPS)}
+
+
+class Watch(keras.layers.Layer):
+    """Lets each batch through untouched and notes which one it is, by its first row."""
+
+    def __init__(self):
+        super().__init__()
+        self.seen = []
+
+    def call(self, batch_x):
+        if batch_x.device.type != "meta":  # while building the network, torch runs it on tensors without values
+            self.seen.append(FIRST_ROW[float(batch_x[0, 0])])
+        return batch_x
+
+
+for workers in (1, 2):
+    watch = Watch()
+    net = keras.Sequential([keras.Input((4,)), watch, *new_network().layers])
+    net.compile(optimizer="sgd", loss="mse")
+    net.fit(Batches(workers=workers), epochs=1, shuffle=False, verbose=0)
+    seen = watch.seen
+    print(
+        f"   workers={workers}: the epoch starts with batch 0: {seen[0] == 0};",
+        f"sees each batch once: {sorted(seen) == list(range(STEPS))}",
+    )
