@@ -66,7 +66,7 @@ class Batches(keras.utils.PyDataset):
 
 
 def with_pydataset():
-    return {"x": Batches(workers=2)}
+    return {"x": Batches(workers=2)}  # two threads on purpose: the fifth pitfall explains what happens
 
 
 def with_generator():
@@ -78,7 +78,7 @@ def with_generator():
     return {"x": endless(), "steps_per_epoch": STEPS}
 
 
-# Three more ways: two wrong ones, which the engines each reject in their own way, and a fix.
+# Four more ways: two wrong ones and two fixes.
 class Dicts:
     """A PyTorch dataset whose rows are dictionaries, not (x, y) pairs."""
 
@@ -100,6 +100,13 @@ def with_keras_ops_in_tf_data():
     return {"x": squashed}
 
 
+def with_tf_in_tf_data():
+    import tensorflow as tf
+
+    squashed = with_tf_data()["x"].map(lambda batch_x, batch_y: (tf.tanh(batch_x), batch_y))
+    return {"x": squashed}
+
+
 def with_keras_layer_in_tf_data():
     half = keras.layers.Rescaling(0.5)  # a preprocessing layer: inside tf.data it computes with TensorFlow
     return {"x": with_tf_data()["x"].map(lambda batch_x, batch_y: (half(batch_x), batch_y))}
@@ -116,6 +123,7 @@ WAYS = {
 OTHERS = {
     "dicts": with_dataloader_of_dicts,
     "ops in map": with_keras_ops_in_tf_data,
+    "tf in map": with_tf_in_tf_data,
     "layer in map": with_keras_layer_in_tf_data,
 }
 

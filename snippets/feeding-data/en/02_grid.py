@@ -29,19 +29,19 @@ for way, data_of in WAYS.items():
     # shuffle=False: fit goes through the batches in order, so every way takes the same steps.
     history = net.fit(**data_of(), epochs=EPOCHS, shuffle=False, verbose=0)
     prediction = net.predict(**for_predict(data_of()), verbose=0)
-    result = {"loss": history.history["loss"][-1], "weights": weights(net), "prediction": prediction}
+    result = {"final_loss": history.history["loss"][-1], "weights": weights(net), "prediction": prediction}
     reference = reference or result
     same = all(np.abs(result[k] - reference[k]).max() < 1e-5 for k in ("weights", "prediction"))
     # When it does not match, its loss is not printed: it depends on how the threads share the work.
-    loss = f"loss {result['loss']:.5f}" if same else "other batches"
-    print(f"[{engine}] {way:<11} {loss}, {len(prediction)} predictions, like NumPy: {same}")
-    note(way, loss=result["loss"], like_numpy=bool(same))
+    final_loss = f"loss {result['final_loss']:.5f}" if same else "other batches"
+    print(f"[{engine}] {way:<12} {final_loss}, {len(prediction)} predictions, like NumPy: {same}")
+    note(way, final_loss=result["final_loss"], like_numpy=bool(same))
 
 for way, data_of in OTHERS.items():
     try:
         history = new_network().fit(**data_of(), epochs=1, shuffle=False, verbose=0)
-        print(f"[{engine}] {way:<11} trains: loss {history.history['loss'][-1]:.5f}")
-        note(way, loss=history.history["loss"][-1], like_numpy=None)
+        print(f"[{engine}] {way:<12} trains: loss {history.history['loss'][-1]:.5f}")
+        note(way, final_loss=history.history["loss"][-1], like_numpy=None)
     except Exception as error:
-        print(f"[{engine}] {way:<11} {type(error).__name__}: {reason(error)}")
+        print(f"[{engine}] {way:<12} {type(error).__name__}: {reason(error)}")
         note(way, error=type(error).__name__)

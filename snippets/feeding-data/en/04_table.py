@@ -11,7 +11,7 @@ def cell(entry):
         return entry["error"]
     if entry["like_numpy"] is False:
         return "✗ other batches"
-    return f"{entry['loss']:.5f}" + (" ✓" if entry["like_numpy"] else "")
+    return f"{entry['final_loss']:.5f}" + (" ✓" if entry["like_numpy"] else "")
 
 
 ENGINES = ["torch", "jax", "tensorflow"]

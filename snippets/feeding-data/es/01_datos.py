@@ -6,7 +6,7 @@ import numpy as np
 FILAS, LOTE, EPOCAS = 1024, 32, 3
 PASOS = FILAS // LOTE  # lotes en cada pasada por los datos
 
-# Una regresión sintética: 4 columnas y un objetivo que las mezcla en línea recta, con algo de ruido.
+# Una regresión sintética: 4 columnas y un objetivo que las combina linealmente, con algo de ruido.
 azar = np.random.default_rng(3)
 x = azar.normal(size=(FILAS, 4)).astype("float32")
 y = (x @ np.array([[1.5], [-2.0], [0.5], [0.0]]) + 0.1 * azar.normal(size=(FILAS, 1))).astype("float32")
@@ -66,7 +66,7 @@ class Lotes(keras.utils.PyDataset):
 
 
 def con_pydataset():
-    return {"x": Lotes(workers=2)}
+    return {"x": Lotes(workers=2)}  # dos hilos a propósito: el quinto tropiezo explica lo que pasa
 
 
 def con_generador():
@@ -78,7 +78,7 @@ def con_generador():
     return {"x": sin_fin(), "steps_per_epoch": PASOS}
 
 
-# Tres maneras más: dos equivocadas, que los motores rechazan cada uno a su modo, y un arreglo.
+# Cuatro maneras más: dos equivocadas y dos soluciones.
 class Diccionarios:
     """Un conjunto de datos de PyTorch cuyas filas son diccionarios, no pares (x, y)."""
 
@@ -100,6 +100,13 @@ def con_keras_ops_en_tf_data():
     return {"x": suaves}
 
 
+def con_tf_en_tf_data():
+    import tensorflow as tf
+
+    suaves = con_tf_data()["x"].map(lambda lote_x, lote_y: (tf.tanh(lote_x), lote_y))
+    return {"x": suaves}
+
+
 def con_capa_de_keras_en_tf_data():
     mitad = keras.layers.Rescaling(0.5)  # una capa de preprocesado: dentro de tf.data calcula con TensorFlow
     return {"x": con_tf_data()["x"].map(lambda lote_x, lote_y: (mitad(lote_x), lote_y))}
@@ -116,6 +123,7 @@ MANERAS = {
 OTRAS = {
     "dicts": con_dataloader_de_diccionarios,
     "ops en map": con_keras_ops_en_tf_data,
+    "tf en map": con_tf_en_tf_data,
     "capa en map": con_capa_de_keras_en_tf_data,
 }
 

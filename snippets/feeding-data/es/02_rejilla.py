@@ -34,14 +34,14 @@ for manera, datos_de in MANERAS.items():
     iguales = all(np.abs(resultado[k] - referencia[k]).max() < 1e-5 for k in ("pesos", "prediccion"))
     # Si no coincide, su pérdida no se imprime: depende de cómo se repartan el trabajo los hilos.
     perdida = f"pérdida {resultado['perdida']:.5f}" if iguales else "otros lotes"
-    print(f"[{motor}] {manera:<11} {perdida}, {len(prediccion)} predicciones, como NumPy: {iguales}")
+    print(f"[{motor}] {manera:<12} {perdida}, {len(prediccion)} predicciones, como NumPy: {iguales}")
     anota(manera, perdida=resultado["perdida"], como_numpy=bool(iguales))
 
 for manera, datos_de in OTRAS.items():
     try:
         historia = nueva_red().fit(**datos_de(), epochs=1, shuffle=False, verbose=0)
-        print(f"[{motor}] {manera:<11} entrena: pérdida {historia.history['loss'][-1]:.5f}")
+        print(f"[{motor}] {manera:<12} entrena: pérdida {historia.history['loss'][-1]:.5f}")
         anota(manera, perdida=historia.history["loss"][-1], como_numpy=None)
     except Exception as error:
-        print(f"[{motor}] {manera:<11} {type(error).__name__}: {motivo(error)}")
+        print(f"[{motor}] {manera:<12} {type(error).__name__}: {motivo(error)}")
         anota(manera, error=type(error).__name__)
