@@ -29,6 +29,12 @@ keras, so a program that sets its environment before importing keras (threads, b
   run in a new process as the lesson runs it, on the har.npz that the lesson's own cells write
   (configure, Sharpe, HAR/OLS, save data) from the panel of scripts/make_vol5.py. Its one fit is
   40 epochs: the first is the cold one; `warm_40` is the 39 warm epochs scaled to 40.
+- feeding: the feeding-data page's `rejilla.py` (snippets/feeding-data/es/02_rejilla.py), with the
+  module it imports saved beside it as the page says (`datos.py`), whole, per backend, one process
+  per run as the page runs it. Its six ways of feeding fit (arrays, pandas, tf.data, DataLoader,
+  PyDataset, generator) are the first fit of each input kind the observer sees; `ms_per_step` is a
+  warm epoch's time (its 2nd and 3rd) over its batches, data loading included, and each ratio is a
+  way's median over NumPy's on the same backend.
 - smoke (GPU only): the guide's test script `probar_rocm.py` (snippets/rocm/es/09_probar_rocm.py)
   whole; the figure is the training step of its Keras check. The script refuses a machine without
   a GPU (that is its job), so a CPU-only machine has no smoke figures. On an NVIDIA machine the
@@ -74,7 +80,19 @@ from verified_docs.project import BACKENDS, BUILD, ROOT
 PROGRAMS = {
     "mobilenet": ("snippets/rocm/es/15_entrenar_keras.py", "entrenar_keras.py"),
     "har": ("snippets/lesson-5-6-1/es/11_har_keras.py", "har_keras.py"),
+    "feeding": ("snippets/feeding-data/es/02_rejilla.py", "rejilla.py"),
     "smoke": ("snippets/rocm/es/09_probar_rocm.py", "probar_rocm.py"),
+}
+# Modules a program imports, saved beside it under the name the page gives them.
+PROGRAM_MODULES = {"feeding": [("snippets/feeding-data/es/01_datos.py", "datos.py")]}
+# The input kinds of the feeding grid, each known by a class in the MRO of what fit receives.
+FEEDING_INPUTS = {
+    "numpy": "numpy.ndarray",
+    "pandas": "pandas.DataFrame",
+    "tf_data": "tensorflow.DatasetV2",
+    "dataloader": "torch.DataLoader",
+    "pydataset": "keras.PyDataset",
+    "generator": "builtins.generator",
 }
 # The lesson's cells that write har.npz, in page order (one namespace, like the notebook).
 HAR_DATA_CELLS = [
@@ -92,7 +110,7 @@ TOOLS = [
     "scripts/make_vol5.py",
 ]
 # The packages that do the arithmetic: their pins are inputs, and the record carries their versions.
-MEASURED_PACKAGES = ("keras", "torch", "jax", "jaxlib", "tensorflow", "tensorflow-datasets", "numpy")
+MEASURED_PACKAGES = ("keras", "torch", "jax", "jaxlib", "tensorflow", "tensorflow-datasets", "numpy", "pandas")
 PINS = "constraints.txt"
 FIXTURE_GENERATOR = ROOT / "scripts/make_fixtures.py"
 OFFLINE = Path(__file__).resolve().parent / "offline"  # network guard + fixture substitution
@@ -107,19 +125,24 @@ FIGURE_KEYS = (
     | {f"mobilenet.{d}.{k}" for d in DEVICES for k in ("epoch", "run_mean_epoch", "images_per_s", "flops")}
     | {f"mobilenet.cpu.{b}.ms_per_image" for b in BACKENDS}
     | {f"har.{b}.warm_40" for b in BACKENDS}
+    | {f"feeding.{b}.{k}.ms_per_step" for b in BACKENDS for k in FEEDING_INPUTS}
 )
-RATIO_KEYS = {f"mobilenet.{d}.flops_fraction_of_peak" for d in DEVICES} | {
-    "har.jax_over_torch",
-    "har.tensorflow_over_torch",
-    "mobilenet.cpu.jax_over_torch",
-    "mobilenet.cpu.tensorflow_over_torch",
-    "mobilenet.cpu_over_gpu",
-    # shares of one profiled torch training step's CPU time
-    "mobilenet.cpu.torch.contiguous_copy_share",
-    "mobilenet.cpu.torch.convolution_share",
-    # TensorFlow's ms per image over what PyTorch's would be without its copies
-    "mobilenet.cpu.tensorflow_over_torch_without_copies",
-}
+RATIO_KEYS = (
+    {f"mobilenet.{d}.flops_fraction_of_peak" for d in DEVICES}
+    | {
+        "har.jax_over_torch",
+        "har.tensorflow_over_torch",
+        "mobilenet.cpu.jax_over_torch",
+        "mobilenet.cpu.tensorflow_over_torch",
+        "mobilenet.cpu_over_gpu",
+        # shares of one profiled torch training step's CPU time
+        "mobilenet.cpu.torch.contiguous_copy_share",
+        "mobilenet.cpu.torch.convolution_share",
+        # TensorFlow's ms per image over what PyTorch's would be without its copies
+        "mobilenet.cpu.tensorflow_over_torch_without_copies",
+    }
+    | {f"feeding.{b}.{k}_over_numpy" for b in BACKENDS for k in FEEDING_INPUTS if k != "numpy"}
+)
 # Figures and ratios that only a machine with a GPU can have.
 GPU_KEYS = {"probe.cuda.peak_flops", "smoke.cuda.conv_step", "mobilenet.cpu_over_gpu"} | {
     f"mobilenet.cuda.{k}" for k in ("epoch", "run_mean_epoch", "images_per_s", "flops", "flops_fraction_of_peak")
@@ -127,8 +150,24 @@ GPU_KEYS = {"probe.cuda.peak_flops", "smoke.cuda.conv_step", "mobilenet.cpu_over
 MODES = {
     # trainval images of the stand-ins (3680 is the real split: 2944 + 368 in the guide's slices),
     # runs of entrenar_keras.py (3 epochs each: 1 cold + 2 warm), runs of har_keras.py, probe reps
-    "quick": {"main_pets": 111, "main_runs": 1, "backend_pets": 111, "backend_runs": 1, "har_runs": 3, "reps": 3},
-    "full": {"main_pets": 3680, "main_runs": 3, "backend_pets": 185, "backend_runs": 3, "har_runs": 5, "reps": 5},
+    "quick": {
+        "main_pets": 111,
+        "main_runs": 1,
+        "backend_pets": 111,
+        "backend_runs": 1,
+        "har_runs": 3,
+        "feeding_runs": 1,
+        "reps": 3,
+    },
+    "full": {
+        "main_pets": 3680,
+        "main_runs": 3,
+        "backend_pets": 185,
+        "backend_runs": 3,
+        "har_runs": 5,
+        "feeding_runs": 5,
+        "reps": 5,
+    },
 }
 CHILD_TIMEOUT_S = 3600
 # A reader starts from a fresh terminal: thread settings of the shell that runs the bench do not
@@ -157,7 +196,8 @@ def twins(rel: str, root: Path = ROOT) -> list[str]:
 def measured_files(root: Path = ROOT) -> list[str]:
     """Every file the figures depend on: the programs and the lesson's data cells in all languages,
     and the tools."""
-    snippets = [rel for rel, _ in PROGRAMS.values()] + HAR_DATA_CELLS
+    modules = [rel for pairs in PROGRAM_MODULES.values() for rel, _ in pairs]
+    snippets = [rel for rel, _ in PROGRAMS.values()] + modules + HAR_DATA_CELLS
     return sorted({twin for rel in snippets for twin in twins(rel, root)} | set(TOOLS))
 
 
@@ -256,6 +296,12 @@ def _after_import(patches: dict) -> None:
         after_import(name, patch)
 
 
+def input_kind(data) -> str | None:
+    """Which of FEEDING_INPUTS fit received, by the classes of its MRO (package and class name)."""
+    classes = {f"{c.__module__.split('.')[0]}.{c.__name__}" for c in type(data).__mro__}
+    return next((kind for kind, cls in FEEDING_INPUTS.items() if cls in classes), None)
+
+
 def _observe(job: dict, seen: dict) -> None:
     """Time every fit the program makes (per epoch, and per batch when asked); note TFDS loads."""
 
@@ -294,6 +340,7 @@ def _observe(job: dict, seen: dict) -> None:
                     self.profiler.__enter__()
 
             def on_train_batch_end(self, batch, logs=None):
+                self.record["steps"] += 1
                 if job["per_batch"]:
                     sync()
                     self.record["batches"].append(time.perf_counter() - self.t_batch)
@@ -306,13 +353,14 @@ def _observe(job: dict, seen: dict) -> None:
         def fit(self, *args, **kwargs):
             if len(args) > 5:  # fit(x, y, batch_size, epochs, verbose, callbacks, ...)
                 raise RuntimeError("bench observer: fit() got its callbacks positionally")
-            record = {"epochs": [], "batches": []}
-            seen["fits"].append(record)
+            data = args[0] if args else kwargs.get("x")
+            record = {"epochs": [], "batches": [], "steps": 0, "input": input_kind(data)}
             kwargs["callbacks"] = [*(kwargs.get("callbacks") or []), Timer(record)]
             start = time.perf_counter()
-            history = original(self, *args, **kwargs)
+            history = original(self, *args, **kwargs)  # a fit that raises leaves no record
             sync()
             record["fit_s"] = time.perf_counter() - start  # the whole call, as the source's script times it
+            seen["fits"].append(record)
             seen["models"].append(self)
             return history
 
@@ -470,6 +518,8 @@ def scratch(name: str) -> Path:
 def stage(program: str, folder: Path) -> Path:
     """The page's file, byte for byte, under the name the reader saves it as."""
     rel, reader_name = PROGRAMS[program]
+    for module, module_name in PROGRAM_MODULES.get(program, []):
+        (folder / module_name).write_bytes((ROOT / module).read_bytes())
     target = folder / reader_name
     target.write_bytes((ROOT / rel).read_bytes())
     return target
@@ -761,6 +811,35 @@ def measure(mode: str) -> dict:
         f"lesson's cells {', '.join(Path(c).name for c in HAR_DATA_CELLS)}; warm_40 = its 39 warm epochs x 40/39"
     )
 
+    for backend in BACKENDS:
+        progress(f"{PROGRAMS['feeding'][1]} with {backend}: {cfg['feeding_runs']} runs")
+        per_step: dict = {kind: [] for kind in FEEDING_INPUTS}
+        colds: dict = {kind: [] for kind in FEEDING_INPUTS}
+        for i in range(cfg["feeding_runs"]):
+            folder = scratch(f"feeding-{backend}-{i + 1}")
+            program = stage("feeding", folder)
+            job = {"kind": "whole", "program": program.name, "argv": [], "sync_cuda": False, "per_batch": False}
+            r = run_child(folder, job, child_env(folder, backend, "cpu"), f"{PROGRAMS['feeding'][0]} ({backend}, run {i + 1})")
+            for kind in FEEDING_INPUTS:  # the grid's own fit of each kind is the first of that kind
+                fit = next((f for f in r["fits"] if f["input"] == kind), None)
+                if fit is None:
+                    raise SystemExit(
+                        f"bench: {PROGRAMS['feeding'][0]} made no fit that returned with a {kind} input ({folder / 'program.log'})"
+                    )
+                steps = fit["steps"] / len(fit["epochs"])
+                cold, *warm = fit["epochs"]
+                colds[kind].append(1000 * cold / steps)
+                per_step[kind].append(1000 * statistics.median(warm) / steps)
+        for kind in FEEDING_INPUTS:
+            figures[f"feeding.{backend}.{kind}.ms_per_step"] = spread(
+                per_step[kind], cold=statistics.median(colds[kind]), unit="ms"
+            )
+    ran["feeding"] = (
+        f"{PROGRAMS['feeding'][0]} as {PROGRAMS['feeding'][1]} beside "
+        + ", ".join(f"{m} as {n}" for m, n in PROGRAM_MODULES["feeding"])
+        + ", whole, one process per run; per input kind its first fit: warm epochs' median over their batches"
+    )
+
     med = lambda k: figures[k]["median"]  # noqa: E731
     ratios["har.jax_over_torch"] = med("har.jax.warm_40") / med("har.torch.warm_40")
     ratios["har.tensorflow_over_torch"] = med("har.tensorflow.warm_40") / med("har.torch.warm_40")
@@ -771,6 +850,12 @@ def measure(mode: str) -> dict:
     ratios["mobilenet.cpu.tensorflow_over_torch_without_copies"] = med("mobilenet.cpu.tensorflow.ms_per_image") / (
         med("mobilenet.cpu.torch.ms_per_image") * (1 - ratios["mobilenet.cpu.torch.contiguous_copy_share"])
     )
+    for backend in BACKENDS:
+        for kind in FEEDING_INPUTS:
+            if kind != "numpy":
+                ratios[f"feeding.{backend}.{kind}_over_numpy"] = med(f"feeding.{backend}.{kind}.ms_per_step") / med(
+                    f"feeding.{backend}.numpy.ms_per_step"
+                )
     if "cuda" in devices:
         ratios["mobilenet.cpu_over_gpu"] = med("mobilenet.cpu.epoch") / med("mobilenet.cuda.epoch")
     ran["probe"] = "the bench's own: best of large float32 matrix multiplications in torch"
