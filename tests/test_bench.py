@@ -357,6 +357,22 @@ COMMITTED = "cpu-full"
         ),
         ("mobilenet.cpu.tensorflow_over_torch_without_copies", True, "performance", "They do not explain everything"),
         ("har.jax_over_torch", True, "keras-3-multibackend", "a tiny model, on which the whole compiled step wins"),
+        ("feeding.tensorflow.tf_data_over_numpy", True, "feeding-data", "on TensorFlow, which uses it as is, `tf.data`"),
+        (
+            "feeding.torch.tf_data_over_numpy",
+            False,
+            "feeding-data",
+            "on torch and JAX, where each batch goes through NumPy, it is slower",
+        ),
+        (
+            "feeding.jax.tf_data_over_numpy",
+            False,
+            "feeding-data",
+            "on torch and JAX, where each batch goes through NumPy, it is slower",
+        ),
+        ("feeding.torch.pydataset_over_numpy", False, "feeding-data", "is slower than NumPy on all three engines"),
+        ("feeding.jax.pydataset_over_numpy", False, "feeding-data", "is slower than NumPy on all three engines"),
+        ("feeding.tensorflow.pydataset_over_numpy", False, "feeding-data", "is slower than NumPy on all three engines"),
     ],
 )
 def test_speed_sentences_agree_with_the_committed_record(key, below_one, page, sentence):
@@ -406,3 +422,48 @@ def test_every_committed_record_the_pages_cite_is_fresh():
             f"{rec['inputs_hash']}, today's {bench.inputs_hash()}): the pages would mark its figures stale. "
             f"Run `make bench` and copy build/bench/record.json to bench/records/{name}.json"
         )
+
+
+# ------------------------------------------------------------------ the observer in a bench child
+
+OBSERVED = """
+import keras
+import numpy as np
+
+x, y = np.zeros((8, 2), "float32"), np.zeros((8, 1), "float32")
+wide = keras.Sequential([keras.Input((2,)), keras.layers.Dense(3), keras.layers.Dense(1)])
+wide.compile(optimizer="sgd", loss="mse")
+try:
+    wide.fit(x, y[:3], epochs=1, verbose=0)  # 8 rows of x, 3 of y: fit raises before training
+except ValueError:
+    pass
+
+
+def batches():
+    while True:
+        yield x, y
+
+
+narrow = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+narrow.compile(optimizer="sgd", loss="mse")
+narrow.fit(batches(), steps_per_epoch=2, epochs=2, verbose=0)
+"""
+
+
+def test_the_observer_notes_each_fit_that_returned_with_its_input_and_its_model(tmp_path):
+    """A fit that raised leaves no record (else every later fit is paired with the model before
+    it); a returned fit says what kind of input it got and how many batches it ran."""
+    (tmp_path / "observed.py").write_text(OBSERVED)
+    job = {"kind": "whole", "program": "observed.py", "argv": [], "sync_cuda": False, "per_batch": False}
+    fits = bench.run_child(tmp_path, job, bench.child_env(tmp_path, "torch", "cpu"), "the observer's test program")["fits"]
+    assert [f["input"] for f in fits] == ["generator"], f"one fit returned, on a generator; the observer noted {fits}"
+    assert fits[0]["steps"] == 4 and len(fits[0]["epochs"]) == 2
+    assert fits[0]["macs_per_image"] == 2, "the returned fit's model is the narrow one (2 inputs -> 1 unit)"
+
+
+def test_input_kinds_are_known_by_class_and_anything_else_is_none():
+    import numpy as np
+
+    assert bench.input_kind(np.zeros(3)) == "numpy"
+    assert bench.input_kind(i for i in range(3)) == "generator"
+    assert bench.input_kind([1, 2]) is None
