@@ -1,26 +1,27 @@
 """Bench figures in pages (verified_docs.figures) without running the bench: synthetic records."""
 
+import ast
 import json
 from types import SimpleNamespace
 
 import pytest
 
-from verified_docs import bench
+from verified_docs import bench, bench_child, bench_inputs, bench_record
 from verified_docs import figures as hook
 from verified_docs.figures import FigureError
-from verified_docs.project import DOCS
+from verified_docs.project import DOCS, ROOT
 
 
 def record(gpu="none", inputs_hash=None) -> dict:
     fig = {"unit": "s", "median": 1.5, "min": 1.25, "max": 2.0, "reps": 5, "cold": 3.0}
-    figures = {key: dict(fig) for key in bench.FIGURE_KEYS if gpu != "none" or ".cuda." not in key}
-    ratios = {key: 0.25 for key in bench.RATIO_KEYS if gpu != "none" or ("cuda" not in key and "gpu" not in key)}
+    figures = {key: dict(fig) for key in bench_record.FIGURE_KEYS if gpu != "none" or ".cuda." not in key}
+    ratios = {key: 0.25 for key in bench_record.RATIO_KEYS if gpu != "none" or ("cuda" not in key and "gpu" not in key)}
     return {
         "schema": 1,
         "mode": "full",
         "date": "2026-11-29 10:00 UTC",
         "commit": "abc1234",
-        "inputs_hash": inputs_hash or bench.inputs_hash(),
+        "inputs_hash": inputs_hash or bench_inputs.inputs_hash(),
         "versions": {
             "python": "3.11.7",
             "keras": "3.15.1",
@@ -167,7 +168,7 @@ def test_bench_schema_covers_what_the_site_asks_for():
                 continue
             key = expr.removeprefix("ratio:")
             key = re.sub(r"\.(cold|median|min|max|best|images)$", "", key)
-            assert key in (bench.RATIO_KEYS if expr.startswith("ratio:") else bench.FIGURE_KEYS), f"{path}: {expr}"
+            assert key in (bench_record.RATIO_KEYS if expr.startswith("ratio:") else bench_record.FIGURE_KEYS), f"{path}: {expr}"
 
 
 # ------------------------------------------------------------- the bench runs the pages' programs
@@ -180,7 +181,7 @@ def test_measured_programs_are_the_pages_saved_files():
     from verified_docs.project import ROOT
 
     blocks = [b for p in readable_pages() for b in p.blocks]
-    for name, (rel, reader_name) in bench.PROGRAMS.items():
+    for name, (rel, reader_name) in bench_inputs.PROGRAMS.items():
         assert (ROOT / rel).is_file(), f"bench program {name!r}: {rel} does not exist"
         shown = [b for b in blocks if b.snippet == ROOT / rel]
         assert shown, f"bench program {name!r}: no page shows {rel}, so its figures time code no reader runs"
@@ -188,7 +189,7 @@ def test_measured_programs_are_the_pages_saved_files():
             f"bench program {name!r}: the page saves {rel} as {sorted({str(b.title) for b in shown})}, "
             f"the bench runs it as {reader_name}"
         )
-        for twin in bench.twins(rel):
+        for twin in bench_inputs.twins(rel):
             assert any(b.snippet == ROOT / twin and b.is_file for b in blocks), (
                 f"bench program {name!r}: its translation {twin} is no page's saved file"
             )
@@ -197,13 +198,13 @@ def test_measured_programs_are_the_pages_saved_files():
 def test_staged_program_is_the_snippet_byte_for_byte(tmp_path):
     from verified_docs.project import ROOT
 
-    for name, (rel, reader_name) in bench.PROGRAMS.items():
+    for name, (rel, reader_name) in bench_inputs.PROGRAMS.items():
         staged = bench.stage(name, tmp_path)
         assert staged.name == reader_name
         assert staged.read_bytes() == (ROOT / rel).read_bytes()
 
 
-FORMS: dict = {}  # (suffix, bytes) -> bench.measured_form's answer for them
+FORMS: dict = {}  # (suffix, bytes) -> bench_inputs.measured_form's answer for them
 
 
 @pytest.fixture
@@ -214,15 +215,15 @@ def bench_tree(tmp_path, monkeypatch):
 
     from verified_docs.project import ROOT
 
-    rels = bench.measured_files() + [bench.PINS, "docs/lesson-5-6-1.es.md", "docs/lesson-5-6-1.en.md"]
+    rels = bench_inputs.measured_files() + [bench_inputs.PINS, "docs/lesson-5-6-1.es.md", "docs/lesson-5-6-1.en.md"]
     rels += [p.relative_to(ROOT).as_posix() for p in (ROOT / "snippets/lesson-5-6-1").rglob("*.py")]
     for rel in set(rels):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / rel, tmp_path / rel)
-    # inputs_hash parses every measured file (bench.py's own 800 lines among them) on each call,
+    # inputs_hash parses every measured file (the bench's own modules among them) on each call,
     # and these tests change one file at a time: each distinct content is parsed once. The memo
     # returns what measured_form returns for those bytes, so the hash is computed as ever.
-    form = bench.measured_form
+    form = bench_inputs.measured_form
 
     def memo(path):
         key = (path.suffix, path.read_bytes())
@@ -230,8 +231,8 @@ def bench_tree(tmp_path, monkeypatch):
             FORMS[key] = form(path)
         return FORMS[key]
 
-    monkeypatch.setattr(bench, "measured_form", memo)
-    assert bench.inputs_hash(tmp_path) == bench.inputs_hash()
+    monkeypatch.setattr(bench_inputs, "measured_form", memo)
+    assert bench_inputs.inputs_hash(tmp_path) == bench_inputs.inputs_hash()
     return tmp_path
 
 
@@ -258,34 +259,34 @@ def _printed_label(path):
 def test_inputs_hash_changes_when_what_a_measured_file_computes_changes(bench_tree, lang_dir):
     """Stale both ways, in either language: a new statement in any measured snippet changes the
     hash; a comment or a printed label in it does not."""
-    before = bench.inputs_hash(bench_tree)
+    before = bench_inputs.inputs_hash(bench_tree)
     relabelled = 0
-    for rel in bench.measured_files():
+    for rel in bench_inputs.measured_files():
         if not (rel.startswith("snippets/") and f"/{lang_dir}/" in rel and rel.endswith(".py")):
             continue
         target = bench_tree / rel
         original = target.read_text()
         target.write_text(original + "\nbench_probe = 2\n")
-        assert bench.inputs_hash(bench_tree) != before, f"{rel}: a new statement left the figures fresh"
+        assert bench_inputs.inputs_hash(bench_tree) != before, f"{rel}: a new statement left the figures fresh"
         target.write_text(original + "\n# a comment changes no timing\n")
-        assert bench.inputs_hash(bench_tree) == before, f"{rel}: a comment marked the figures stale"
+        assert bench_inputs.inputs_hash(bench_tree) == before, f"{rel}: a comment marked the figures stale"
         if (where := _printed_label(target)) is not None:
             lines = original.splitlines(keepends=True)
             row, col = where
             lines[row - 1] = lines[row - 1][:col] + "relabelled " + lines[row - 1][col:]
             target.write_text("".join(lines))
-            assert bench.inputs_hash(bench_tree) == before, f"{rel}:{row}: a printed label marked the figures stale"
+            assert bench_inputs.inputs_hash(bench_tree) == before, f"{rel}:{row}: a printed label marked the figures stale"
             relabelled += 1
         target.write_text(original)
     assert relabelled >= 3, "the label check must have labels to change"
-    assert bench.inputs_hash(bench_tree) == before
+    assert bench_inputs.inputs_hash(bench_tree) == before
 
 
 def test_inputs_hash_ignores_the_pages_other_cells_and_prose(bench_tree):
-    before = bench.inputs_hash(bench_tree)
+    before = bench_inputs.inputs_hash(bench_tree)
     _edit(bench_tree / "snippets/lesson-5-6-1/es/07_tres_apis.py", "def ", "import os\n\n\ndef ")
     _edit(bench_tree / "docs/lesson-5-6-1.es.md", "#", "# Nuevo título\n\n#")
-    assert bench.inputs_hash(bench_tree) == before
+    assert bench_inputs.inputs_hash(bench_tree) == before
 
 
 @pytest.mark.parametrize(
@@ -300,18 +301,46 @@ def test_inputs_hash_ignores_the_pages_other_cells_and_prose(bench_tree):
     ],
 )
 def test_inputs_hash_marks_figures_stale_when_an_input_changes(bench_tree, rel, old, new):
-    before = bench.inputs_hash(bench_tree)
+    before = bench_inputs.inputs_hash(bench_tree)
     _edit(bench_tree / rel, old, new)
-    assert bench.inputs_hash(bench_tree) != before, f"{rel}: changed, and the figures stayed fresh"
+    assert bench_inputs.inputs_hash(bench_tree) != before, f"{rel}: changed, and the figures stayed fresh"
+
+
+def _engine_imports(rel: str) -> set[str]:
+    """The engine modules a file imports (`from verified_docs.x import …`, `from . import x`), as paths."""
+    tree = ast.parse((ROOT / rel).read_text())
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level and not module:  # from . import a, b
+                names |= {alias.name for alias in node.names}
+            elif node.level or module.startswith("verified_docs."):
+                names.add(module.removeprefix("verified_docs."))
+    return {f"scripts/verified_docs/{name.replace('.', '/')}.py" for name in names}
+
+
+def test_every_engine_module_the_bench_runs_with_is_an_input_or_says_why_not():
+    """A module the runner or its child imports can change what is timed; inputs_hash must cover it
+    (bench_inputs.TOOLS), or bench_inputs.NOT_INPUTS must say why it changes no timing."""
+    known = set(bench_inputs.TOOLS) | set(bench_inputs.NOT_INPUTS)
+    seen, todo = set(), ["scripts/verified_docs/bench.py", "scripts/verified_docs/bench_child.py"]
+    while todo:
+        rel = todo.pop()
+        if rel not in seen:
+            seen.add(rel)
+            todo += sorted(_engine_imports(rel))
+    unknown = sorted(seen - known)
+    assert not unknown, f"the bench imports {unknown}, which neither bench_inputs.TOOLS nor NOT_INPUTS names"
 
 
 def test_inputs_hash_ignores_pins_of_packages_the_bench_does_not_measure_with(bench_tree):
-    before = bench.inputs_hash(bench_tree)
-    _edit(bench_tree / bench.PINS, "mkdocs-material==", "mkdocs-material==0.0.1+")
-    assert bench.inputs_hash(bench_tree) == before
-    _edit(bench_tree / bench.PINS, "\njaxlib==", "\n# jaxlib==")
+    before = bench_inputs.inputs_hash(bench_tree)
+    _edit(bench_tree / bench_inputs.PINS, "mkdocs-material==", "mkdocs-material==0.0.1+")
+    assert bench_inputs.inputs_hash(bench_tree) == before
+    _edit(bench_tree / bench_inputs.PINS, "\njaxlib==", "\n# jaxlib==")
     with pytest.raises(ValueError, match="jaxlib"):
-        bench.inputs_hash(bench_tree)
+        bench_inputs.inputs_hash(bench_tree)
 
 
 @pytest.mark.parametrize(
@@ -327,7 +356,7 @@ def test_other_backends_run_the_programs_own_statements_through_its_fit(rel, che
 
     from verified_docs.project import ROOT
 
-    code, skipped = bench._through_fit(ROOT / rel)
+    code, skipped = bench_child._through_fit(ROOT / rel)
     assert skipped == check
     assert code.co_filename == str(ROOT / rel)
     source = (ROOT / rel).read_text()
@@ -379,7 +408,7 @@ def test_speed_sentences_agree_with_the_committed_record(key, below_one, page, s
     """Prose that states which engine is faster must agree with the record its figures come from."""
     from verified_docs.project import ROOT
 
-    rec = bench.read_record(ROOT / f"bench/records/{COMMITTED}.json")
+    rec = bench_record.read_record(ROOT / f"bench/records/{COMMITTED}.json")
     assert rec is not None, f"bench/records/{COMMITTED}.json is missing; the pages cite it"
     for lang in ("es", "en"):
         assert f"bench@{COMMITTED}:ratio:{key}" in (DOCS / f"{page}.{lang}.md").read_text(), (page, lang, key)
@@ -394,7 +423,7 @@ def test_speed_sentences_agree_with_the_committed_record(key, below_one, page, s
 def test_the_core_count_the_pages_name_is_the_records():
     from verified_docs.project import ROOT
 
-    rec = bench.read_record(ROOT / f"bench/records/{COMMITTED}.json")
+    rec = bench_record.read_record(ROOT / f"bench/records/{COMMITTED}.json")
     for page, words in (
         ("performance.en.md", "ours has 2 cores"),
         ("keras-3-multibackend.en.md", "Measured on a 2-core CPU"),
@@ -407,7 +436,7 @@ def test_the_core_count_the_pages_name_is_the_records():
 
 def test_every_committed_record_the_pages_cite_is_fresh():
     """The published pages never show a committed measurement as stale: a change to what the
-    figures depend on (bench.inputs_hash) has to come with a new measurement."""
+    figures depend on (bench_inputs.inputs_hash) has to come with a new measurement."""
     from verified_docs.figures import PLACEHOLDER
     from verified_docs.project import ROOT
 
@@ -415,11 +444,11 @@ def test_every_committed_record_the_pages_cite_is_fresh():
     cited = {m["name"] for path in DOCS.rglob("*.md") for m in PLACEHOLDER.finditer(path.read_text()) if m["name"]}
     assert cited, "no page cites a committed bench record"
     for name in sorted(cited):
-        rec = bench.read_record(ROOT / f"bench/records/{name}.json")
+        rec = bench_record.read_record(ROOT / f"bench/records/{name}.json")
         assert rec is not None, f"a page cites bench/records/{name}.json, which does not exist"
         assert not rec["stale"], (
             f"bench/records/{name}.json was measured with other inputs than today's (its inputs_hash "
-            f"{rec['inputs_hash']}, today's {bench.inputs_hash()}): the pages would mark its figures stale. "
+            f"{rec['inputs_hash']}, today's {bench_inputs.inputs_hash()}): the pages would mark its figures stale. "
             f"Run `make bench` and copy build/bench/record.json to bench/records/{name}.json"
         )
 
@@ -464,6 +493,6 @@ def test_the_observer_notes_each_fit_that_returned_with_its_input_and_its_model(
 def test_input_kinds_are_known_by_class_and_anything_else_is_none():
     import numpy as np
 
-    assert bench.input_kind(np.zeros(3)) == "numpy"
-    assert bench.input_kind(i for i in range(3)) == "generator"
-    assert bench.input_kind([1, 2]) is None
+    assert bench_child.input_kind(np.zeros(3)) == "numpy"
+    assert bench_child.input_kind(i for i in range(3)) == "generator"
+    assert bench_child.input_kind([1, 2]) is None

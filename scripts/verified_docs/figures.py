@@ -23,7 +23,7 @@ import os
 import re
 from pathlib import Path
 
-from . import bench
+from . import bench_record
 from .project import BACKENDS, ROOT
 
 
@@ -115,7 +115,7 @@ def render(expr: str, record: dict | None, lang: str, committed: bool, where: st
     field = None
     if not ratio and key.rsplit(".", 1)[-1] in FIELDS:
         key, field = key.rsplit(".", 1)
-    known = bench.RATIO_KEYS if ratio else bench.FIGURE_KEYS
+    known = bench_record.RATIO_KEYS if ratio else bench_record.FIGURE_KEYS
     if key not in known:
         raise FigureError(
             f"{where}: unknown bench key '{expr}'. Known {'ratios' if ratio else 'figures'}: " + ", ".join(sorted(known))
@@ -124,7 +124,7 @@ def render(expr: str, record: dict | None, lang: str, committed: bool, where: st
         return t["missing"]
     values = record["ratios"] if ratio else record["figures"]
     if key not in values:
-        return t["nogpu"] if key in bench.GPU_KEYS and record["machine"]["gpu"] == "none" else t["missing"]
+        return t["nogpu"] if key in bench_record.GPU_KEYS and record["machine"]["gpu"] == "none" else t["missing"]
     # A title attribute is plain text: Markdown would turn backticks inside it into raw <code> tags.
     tooltip = html.escape(t["stale"].replace("`", ""))
     stale = f' <span class="bench-stale" title="{tooltip}">⚠</span>' if record["stale"] else ""
@@ -199,7 +199,7 @@ CHARTS = {"har": chart_har, "mobilenet": chart_mobilenet}
 def record_for(name: str | None, where: str, cache: dict) -> dict | None:
     if name not in cache:
         path = record_path() if name is None else ROOT / "bench" / "records" / f"{name}.json"
-        cache[name] = bench.read_record(path)
+        cache[name] = bench_record.read_record(path)
         if name is not None and cache[name] is None:
             raise FigureError(f"{where}: no committed bench record {path}")
     return cache[name]

@@ -18,6 +18,9 @@ BUILD = ROOT / "build"
 FIXTURES = BUILD / "fixtures"
 RECORDS = BUILD / "cache" / "pages"  # page verification records (build/cache/pages/<id>.run.json)
 MKDOCS_YML = ROOT / "mkdocs.yml"
+# The start-up code of every process that runs a page's code: network guard, fixture substitution,
+# and the import hook the bench's observer uses.
+OFFLINE = Path(__file__).resolve().parent / "offline"
 
 BACKENDS = ("torch", "jax", "tensorflow")
 

@@ -254,10 +254,10 @@ def _sections(page: Page) -> list[tuple[object, int]]:
 
 def _bench_pools(page: Page, items: list) -> list:
     """What the page's bench placeholders stand for, per placeholder and section: the code of the
-    program the figure measures (bench.PROGRAMS: its epochs, batch, image size), and, for a record
+    program the figure measures (bench_inputs.PROGRAMS: its epochs, batch, image size), and, for a record
     committed to the repository ({{ bench@NAME:… }}), the figures as rendered. The build's own
     record differs from machine to machine, so its figures trace nothing."""
-    from . import bench, figures
+    from . import bench_inputs, figures
 
     pools, cache = [], {}
     for index, (item, base) in enumerate(items):
@@ -266,7 +266,7 @@ def _bench_pools(page: Page, items: list) -> list:
         for i, line in enumerate(item.lines):
             for m in figures.PLACEHOLDER.finditer(line):
                 section = _section_of_line(item, base, i)
-                program = bench.PROGRAMS.get(figures.measurement(m["expr"]))
+                program = bench_inputs.PROGRAMS.get(figures.measurement(m["expr"]))
                 if program:
                     path = ROOT / program[0]
                     pools.append(("bench", section, index, path, code_figures(path.read_text(encoding="utf-8"), "python")))

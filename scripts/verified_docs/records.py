@@ -64,7 +64,7 @@ def read(page: Page, kind: str = "run", folder: Path | None = None) -> dict | No
 
 
 def now() -> str:
-    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def write_passed(

@@ -34,10 +34,9 @@ import pyflakes.messages
 
 from . import shell
 from .pages import Block, Page
-from .project import rel
+from .project import OFFLINE, rel
 from .tiers import SHELL, TIERS
 
-OFFLINE = Path(__file__).resolve().parent / "offline"
 PROBE_TIMEOUT_S = 600
 # Names IPython puts in every notebook's namespace.
 NOTEBOOK_BUILTINS = {"display", "get_ipython", "In", "Out"}

@@ -100,7 +100,7 @@ PATCHES = {"keras.src.utils.file_utils": _patch_keras_get_file}
 
 def after_import(name: str, patch) -> None:
     """Call patch(module) right after `name` is first imported. The one import hook of every child
-    process: the bench's observer (verified_docs.bench) registers its own patches here too."""
+    process: the bench's observer (verified_docs.bench_child) registers its own patches here too."""
     if name in PATCHES:
         raise ValueError(f"{name} is already patched after import")
     PATCHES[name] = patch
