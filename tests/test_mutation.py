@@ -104,6 +104,16 @@ def test_a_prose_number_is_changed_to_a_figure_nothing_produced_or_to_one_the_pa
     assert mutation._changed(number, line, produced, wanted=True) == line.replace("0.31", "0.41")
 
 
+def test_a_prose_swap_is_another_figure_never_the_same_one_written_longer():
+    """An added trailing zero (0.08521 -> 0.085210) is the figure the page prints, but the same
+    value: no mistake, so it is not a swap mutant (it would be listed as a survivor)."""
+    line = "Five ways end at a loss of 0.08521."
+    number = _number(line, "0.08521")
+    assert mutation._changed(number, line, [Decimal("0.08521")], wanted=True) is None
+    swapped = mutation._changed(number, line, [Decimal("0.08521"), Decimal("0.085213")], wanted=True)
+    assert swapped == line.replace("0.08521", "0.085213")
+
+
 def test_an_error_of_the_check_is_not_a_kill():
     def crash():
         raise ValueError("harness bug")

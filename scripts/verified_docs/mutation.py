@@ -476,10 +476,13 @@ def _changed(number, line: str, produced: list, wanted: bool) -> str | None:
     last = digits[-1]
     candidates = [line[:i] + str((int(line[i]) + step) % 10) + line[i + 1 :] for i in reversed(digits) for step in range(1, 10)]
     candidates += [line[: last + 1] + str(d) + line[last + 1 :] for d in range(10)]
+    original = prose_numbers.value_of(line[number.col : number.end], number.lang)
     for changed in candidates:
         end = number.end + len(changed) - len(line)
         value = prose_numbers.value_of(changed[number.col : end], number.lang)
-        if value is not None and any(prose_numbers.same_figure(value, v, number.percent) for v in produced) == wanted:
+        if value is None or (original is not None and prose_numbers.same_figure(value, original, number.percent)):
+            continue  # 0.08521 -> 0.085210 is the same figure written longer: no mistake
+        if any(prose_numbers.same_figure(value, v, number.percent) for v in produced) == wanted:
             return changed
     return None
 
