@@ -178,7 +178,6 @@ def test_measured_programs_are_the_pages_saved_files():
     """Each program the bench times is a file a page asks its reader to save, under the name the
     bench runs it as, and its translation is the same file on the other language's page."""
     from verified_docs.pages import readable_pages
-    from verified_docs.project import ROOT
 
     blocks = [b for p in readable_pages() for b in p.blocks]
     for name, (rel, reader_name) in bench_inputs.PROGRAMS.items():
@@ -196,7 +195,6 @@ def test_measured_programs_are_the_pages_saved_files():
 
 
 def test_staged_program_is_the_snippet_byte_for_byte(tmp_path):
-    from verified_docs.project import ROOT
 
     for name, (rel, reader_name) in bench_inputs.PROGRAMS.items():
         staged = bench.stage(name, tmp_path)
@@ -212,8 +210,6 @@ def bench_tree(tmp_path, monkeypatch):
     """A copy of what inputs_hash reads (the measured files and the pins), plus the lesson's other
     cells and its page, which it must not read."""
     import shutil
-
-    from verified_docs.project import ROOT
 
     rels = bench_inputs.measured_files() + [bench_inputs.PINS, "docs/lesson-5-6-1.es.md", "docs/lesson-5-6-1.en.md"]
     rels += [p.relative_to(ROOT).as_posix() for p in (ROOT / "snippets/lesson-5-6-1").rglob("*.py")]
@@ -354,8 +350,6 @@ def test_other_backends_run_the_programs_own_statements_through_its_fit(rel, che
     """Under jax/tensorflow only the environment check (which insists on torch) is left out."""
     import ast
 
-    from verified_docs.project import ROOT
-
     code, skipped = bench_child._through_fit(ROOT / rel)
     assert skipped == check
     assert code.co_filename == str(ROOT / rel)
@@ -406,7 +400,6 @@ COMMITTED = "cpu-full"
 )
 def test_speed_sentences_agree_with_the_committed_record(key, below_one, page, sentence):
     """Prose that states which engine is faster must agree with the record its figures come from."""
-    from verified_docs.project import ROOT
 
     rec = bench_record.read_record(ROOT / f"bench/records/{COMMITTED}.json")
     assert rec is not None, f"bench/records/{COMMITTED}.json is missing; the pages cite it"
@@ -421,7 +414,6 @@ def test_speed_sentences_agree_with_the_committed_record(key, below_one, page, s
 
 
 def test_the_core_count_the_pages_name_is_the_records():
-    from verified_docs.project import ROOT
 
     rec = bench_record.read_record(ROOT / f"bench/records/{COMMITTED}.json")
     for page, words in (
@@ -438,7 +430,6 @@ def test_every_committed_record_the_pages_cite_is_fresh():
     """The published pages never show a committed measurement as stale: a change to what the
     figures depend on (bench_inputs.inputs_hash) has to come with a new measurement."""
     from verified_docs.figures import PLACEHOLDER
-    from verified_docs.project import ROOT
 
     # The placeholders as the build reads them (figures.PLACEHOLDER), not a pattern of this test's own.
     cited = {m["name"] for path in DOCS.rglob("*.md") for m in PLACEHOLDER.finditer(path.read_text()) if m["name"]}
