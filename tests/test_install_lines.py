@@ -113,3 +113,52 @@ def test_a_line_is_resolved_under_each_python_the_page_states(tmp_path):
     line = SimpleNamespace(code='pip install "numpy==2.5.2"\n', where="docs/x.es.md [es], block at line 3")
     problem = resolve_problem(SimpleNamespace(**vars(line), options={"python": "3.13 3.11"}), tmp_path)
     assert problem and "(Python 3.11)" in problem and "3.13)" not in problem, problem
+
+
+def test_an_apt_line_resolves_against_the_archive_and_an_unknown_package_fails_naming_it(tmp_path):
+    """`sudo apt install` lines are simulated, not run: no root, nothing installed; a name the
+    archive lacks fails, naming the block and the package."""
+    import shutil
+    from types import SimpleNamespace
+
+    from verified_docs.checks import resolve_problem
+    from verified_docs.mutation import BAD_PACKAGE, bad_requirement
+
+    if not shutil.which("apt-get"):
+        pytest.skip("no apt-get on this machine: the resolve tier cannot check apt lines here")
+    where = "docs/x.es.md [es], block at line 3"
+    good = SimpleNamespace(code="sudo apt install rocminfo rocm-smi\n", where=where, options={})
+    assert resolve_problem(good, tmp_path) is None
+    mutated, _, named = bad_requirement(good.code)
+    assert named == BAD_PACKAGE and mutated == f"sudo apt install {BAD_PACKAGE} rocm-smi\n"
+    problem = resolve_problem(SimpleNamespace(code=mutated, where=where, options={}), tmp_path)
+    assert problem and problem.startswith(where) and BAD_PACKAGE in problem and "archive" in problem, problem
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_rocm_clean_up_removes_pypis_cuda_leftovers_and_keeps_rocms_triton(lang):
+    """The guide's step 2 feeds `pip freeze` through a sed filter into `pip uninstall`. Fed the
+    freeze of a venv that had PyPI's torch 2.9.1 (its CUDA triton and nvidia-* wheels) beside
+    Keras and the ROCm build's own pytorch-triton-rocm, the filter names exactly the CUDA side."""
+    import subprocess
+
+    snippet = next((ROOT / "snippets/rocm" / lang).glob("05_*.sh"))
+    program = re.search(r"sed -nE '([^']+)'", snippet.read_text())
+    assert program, f"{rel(snippet)}: no `sed -nE '…'` filter in the clean-up"
+    freeze = "\n".join(
+        [
+            "keras==3.15.1",
+            "numpy==2.5.2",
+            "nvidia-cublas-cu12==12.8.4.1",
+            "nvidia-cudnn-cu12==9.10.2.21",
+            "nvidia-nccl-cu12 @ file:///tmp/nvidia_nccl_cu12.whl",
+            "pytorch-triton-rocm==3.5.1",
+            "torch==2.9.1",
+            "torchvision==0.24.1",
+            "triton==3.5.1",
+        ]
+    )
+    out = subprocess.run(["sed", "-nE", program[1]], input=freeze, capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["nvidia-cublas-cu12", "nvidia-cudnn-cu12", "nvidia-nccl-cu12", "torch", "torchvision", "triton"], (
+        f"{rel(snippet)}: the clean-up would uninstall {out}"
+    )

@@ -1,6 +1,6 @@
 """Numbers in the prose are traced (verified_docs.prose_numbers): each is exempt by rule, found in
-a recorded output, the page's code or a bench figure, or marked ^fuente^ / ^generador^ (^source^ /
-^generator^ in English) with a label the reader sees. A failure names page, language, line and
+a recorded output, the page's code or a bench figure, or marked ^fuente^ / ^citado^ / ^generador^
+(^source^ / ^cited^ / ^generator^ in English) with a label the reader sees. A failure names page, language, line and
 the fix."""
 
 from __future__ import annotations
@@ -143,6 +143,14 @@ def test_a_label_with_no_number_fails(snippets):
 def test_a_label_of_the_other_language_fails(snippets):
     page = page_of("Unos 5 s ^source^.", snippets)
     assert any("^source^ is the en label; on a es page write ^fuente^" in p for p in pn.problems(page))
+
+
+def test_a_cited_label_needs_a_link_in_its_paragraph(snippets):
+    good = page_of("La descarga son unos 811 MB ([catálogo de TFDS](https://www.tensorflow.org/datasets)) ^citado^.", snippets)
+    assert how(good, "811") == "cited" and pn.problems(good) == []
+    bad = page_of("La descarga son unos 811 MB ^citado^.\n\nEl [catálogo](https://www.tensorflow.org/datasets) lo dice.", snippets)
+    [problem] = pn.problems(bad)
+    assert re.search(r"page\.es\.md:15 \[es\]: \^citado\^ says the figure comes from the page this paragraph links to", problem), problem
 
 
 def test_a_generator_label_needs_the_number_in_the_generator(snippets):

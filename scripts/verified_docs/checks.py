@@ -1,5 +1,10 @@
 """Install lines resolved (the resolve tier), and whether a GPU is there for the gpu tier.
 
+A resolve-tier block holds install lines a reader pastes: `pip install` lines are resolved with
+pip's dry run under each Python the page states; `sudo apt install` lines (the system packages a
+page asks for) are resolved with `apt-get install --simulate` against this machine's package
+lists, which checks that every name exists and its dependencies can be met, installing nothing.
+
 The offline checks of blocks CI does not execute are in static.py."""
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from pathlib import Path
 from .pages import Block
 
 PIP_INSTALL = re.compile(r"(?:\S*python[\d.]*\s+-m\s+)?\bpip3?\s+install\b")
+APT_INSTALL = re.compile(r"(?:\bsudo\s+)?\bapt(?:-get)?\s+install\b(?:\s+-y\b)?")
 RESOLVE_TIMEOUT_S = 900
 
 
@@ -35,8 +41,28 @@ def python_for(version: str) -> str:
     raise MissingTool(f"Python {version} is not installed: the resolve tier needs it (pyenv install {version})")
 
 
+def archive() -> str:
+    """The package archive apt resolves against here, as a failure names it."""
+    os_release = Path("/etc/os-release")
+    text = os_release.read_text() if os_release.is_file() else ""
+    m = re.search(r'^PRETTY_NAME="?([^"\n]+)', text, re.MULTILINE)
+    return m[1] if m else "this machine's"
+
+
 def resolve_problem(block: Block, workdir: Path) -> str | None:
-    """None when the block's install line resolves under each Python the page states."""
+    """None when the block's install lines resolve: pip's under each Python the page states, apt's
+    against this machine's package lists."""
+    if APT_INSTALL.search(block.code):
+        if not shutil.which("apt-get"):
+            raise MissingTool("apt-get is not installed: the resolve tier checks `apt install` lines with apt-get --simulate")
+        # `sudo apt install -y` becomes a simulation: no root needed, nothing installed.
+        code = APT_INSTALL.sub("apt-get install --simulate --quiet --quiet", block.code)
+        if PIP_INSTALL.search(code):
+            return f"{block.where}: a resolve-tier block holds either apt install lines or pip install lines, not both"
+        proc = subprocess.run(["bash", "-e", "-c", code], cwd=workdir, capture_output=True, text=True, timeout=RESOLVE_TIMEOUT_S)
+        if proc.returncode != 0:
+            return f"{block.where}: apt line does not resolve against the {archive()} archive\n{(proc.stderr or proc.stdout)[-4000:]}"
+        return None
     for version in block.options.get("python", f"{sys.version_info.major}.{sys.version_info.minor}").split():
         python = python_for(version)
         # The reader's line runs as written, except that its pip (plain `pip` or
@@ -44,7 +70,7 @@ def resolve_problem(block: Block, workdir: Path) -> str | None:
         dry = f'"{python}" -m pip install --dry-run --ignore-installed --quiet --disable-pip-version-check'
         code, n = PIP_INSTALL.subn(lambda m: dry, block.code)
         if n == 0:
-            return f"{block.where}: a resolve-tier block must contain a pip install line"
+            return f"{block.where}: a resolve-tier block must contain a pip install or apt install line"
         # In an empty directory, so that nothing can reach the project's own .venv.
         proc = subprocess.run(["bash", "-e", "-c", code], cwd=workdir, capture_output=True, text=True, timeout=RESOLVE_TIMEOUT_S)
         if proc.returncode != 0:

@@ -166,9 +166,11 @@ def problems(pages: list[Page]) -> list[str]:
                     if matches:
                         s, heading = matches[0]
                         label = "section" if heading else f"entry of the section «{s.title}»"
+                        shape = "[«…»]" if page.lang == "es" else '["…"]'
+                        there = "" if s.page == page.slug else s.page.split("/")[-1] + ".md"
                         found.append(
                             f"{where}: «{plain(quote)}» refers to the {label} but is not a link; "
-                            f"write it as {'[«…»]' if page.lang == 'es' else '["…"]'}({'' if s.page == page.slug else s.page.split('/')[-1] + '.md'}#{s.anchor})"
+                            f"write it as {shape}({there}#{s.anchor})"
                         )
                     elif cue:
                         found.append(f"{where}: «{plain(quote)}» follows «{cue[0].strip()}» but no heading or entry of a {page.lang} page has that title")

@@ -15,9 +15,10 @@ Sensitivity kinds (does the check notice a realistic mistake?):
   the first call's two positional arguments swapped, the first + - * / flipped; the page's own
   recorded outputs must catch it on that block or a later one. The report names the block whose
   recording caught it. One mutant of each kind per page (each costs a page run).
-- resolve: the first pinned version becomes one that does not exist; the unmutated line is
-  resolved first (a line that does not resolve here is not checked, not killed), and the failure
-  must name the bad version (checks.resolve_problem).
+- resolve: the first pinned version becomes one that does not exist (an apt line, which pins
+  nothing: its first package becomes a name no archive has); the unmutated line is resolved first
+  (a line that does not resolve here is not checked, not killed), and the failure must name the
+  bad version or package (checks.resolve_problem).
 - syntax, undefined-name and bad-import (gpu, network and lint tiers: every block CI does not
   execute): a syntax error, a use of a name nothing defines, and the first import renamed to a
   module that does not exist while the name stays bound (`import Xz as X`, `from Xz import y`),
@@ -55,7 +56,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from . import code_parity, prose_numbers, shell, static, translations
-from .checks import resolve_problem
+from .checks import APT_INSTALL, resolve_problem
 from .execute import check_outputs, run_page_tier, share_cores
 from .pages import Block, Page, all_pages, load_page
 from .project import DOCS, ROOT, default_language, languages, rel
@@ -343,19 +344,32 @@ def output_mutants(page: Page, blocks: list[Block], results: list[dict], stderr:
 
 
 BAD_VERSION = "0.0.0.dev999"
+BAD_PACKAGE = "mutation-no-such-package"
+
+
+def bad_requirement(code: str) -> tuple[str, str, str] | None:
+    """(mutated code, what changed, what the failure must name), or None when nothing can change."""
+    mutated, n = re.subn(r"==[\w.+]+", "==" + BAD_VERSION, code, count=1)
+    if n:
+        return mutated, "first pin changed to a version that does not exist", BAD_VERSION
+    m = re.search(APT_INSTALL.pattern + r"(?:\s+-\S+)*\s+([a-z0-9][a-z0-9.+-]*)", code)
+    if m:
+        return code[: m.start(1)] + BAD_PACKAGE + code[m.end(1) :], "first apt package renamed to one no archive has", BAD_PACKAGE
+    return None
 
 
 def resolve_mutants(page: Page) -> list[Mutant]:
     out = []
-    for block in [b for b in page.blocks if TIERS[b.tier].mutation == "bad-pin"]:
+    for block in [b for b in page.blocks if TIERS[b.tier].mutation == "bad-requirement"]:
         original = block.snippet.read_text(encoding="utf-8")
-        mutated, n = re.subn(r"==[\w.+]+", "==" + BAD_VERSION, original, count=1)
-        m = Mutant("resolve", block, "first pin changed to a version that does not exist")
-        if n == 0:
-            out.append(m.not_checked("nothing to mutate: no pinned version"))
+        changed = bad_requirement(original)
+        if changed is None:
+            out.append(Mutant("resolve", block, "no pin and no apt package").not_checked("nothing to mutate: no pinned version, no apt package"))
             continue
+        mutated, what, named = changed
+        m = Mutant("resolve", block, what)
 
-        def check(block=block, mutated=mutated, original=original, m=m):
+        def check(block=block, mutated=mutated, original=original, m=m, named=named):
             with tempfile.TemporaryDirectory() as tmp:
                 if base := resolve_problem(block, Path(tmp)):
                     return m.not_checked(f"the unmutated line does not resolve here: {base.splitlines()[0]}")
@@ -366,8 +380,8 @@ def resolve_mutants(page: Page) -> list[Mutant]:
                 finally:
                     block.code = original
             m.judge(
-                bool(found) and found.startswith(block.where) and BAD_VERSION in found,
-                "the check still passes" if not found else f"it failed, but not on the bad pin: {found[:200]}",
+                bool(found) and found.startswith(block.where) and named in found,
+                "the check still passes" if not found else f"it failed, but not on the bad requirement: {found[:200]}",
             )
 
         out.append(guarded(m, check))
@@ -635,11 +649,11 @@ def report(mutants: list[Mutant], pages: list[Page]) -> tuple[list[str], bool]:
     )
     lines += [f"    {o}" for o in runtime]
     labelled = [
-        f"{rel(p.path)}:{n.line} [{p.lang}] {n.text!r}" for p in pages for n in prose_numbers.numbers(p) if n.how == "source"
+        f"{rel(p.path)}:{n.line} [{p.lang}] {n.text!r}" for p in pages for n in prose_numbers.numbers(p) if n.how in ("source", "cited")
     ]
     lines.append(
-        f"  {len(labelled)} prose numbers labelled as the source's figures: the source documents are not in the "
-        "repository, so a changed source figure is caught only by review (the label tells the reader)"
+        f"  {len(labelled)} prose numbers labelled as the source's or a linked page's figures: neither is in the "
+        "repository, so a changed figure there is caught only by review (the label tells the reader)"
     )
     exempt = sum((n.how or "").startswith("exempt") for p in pages for n in prose_numbers.numbers(p))
     lines.append(

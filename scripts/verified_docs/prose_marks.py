@@ -16,16 +16,18 @@ from .pages import FENCE, Page, Prose
 
 # The label words, per language and kind, and what the rendered label's tooltip says.
 LABELS = {
-    "es": {"source": "fuente", "generator": "generador"},
-    "en": {"source": "source", "generator": "generator"},
+    "es": {"source": "fuente", "generator": "generador", "cited": "citado"},
+    "en": {"source": "source", "generator": "generator", "cited": "cited"},
 }
 TITLES = {
     "es": {
         "source": "Cifra del documento fuente, no medida en este sitio",
+        "cited": "Cifra de la página enlazada en este mismo párrafo, no medida en este sitio",
         "generator": "Parámetro del generador de los datos sintéticos (make_vol5.py)",
     },
     "en": {
         "source": "Figure from the source document, not measured on this site",
+        "cited": "Figure from the page linked in this same paragraph, not measured on this site",
         "generator": "Parameter of the synthetic data generator (make_vol5.py)",
     },
 }

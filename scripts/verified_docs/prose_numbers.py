@@ -9,7 +9,8 @@ not prose; diagrams (mermaid) are. Each number (`numbers`) is one of:
   Python 3.13, RX 7600), a page's name, a lesson/module id, a year, a date, a step, exercise or
   question number, an enumerator, an issue number;
 - marked with a label the reader sees, written right after the phrase: `^fuente^` / `^source^`
-  (the source document's figure, not measured here) or `^generador^` / `^generator^` (a
+  (the source document's figure, not measured here), `^citado^` / `^cited^` (the figure of a page
+  the same paragraph links to: the link must be there) or `^generador^` / `^generator^` (a
   parameter of the data generator: the number must appear in scripts/make_vol5.py). A label
   covers the numbers written before it in its clause, back to the previous label, a clause break
   (`. `, `; `, `: `, `? `, `! `), an opening parenthesis still open, or the start of the table
@@ -22,7 +23,8 @@ not prose; diagrams (mermaid) are. Each number (`numbers`) is one of:
 
 Anything else is a problem (`problems`): page, language, line, and the fix, with the nearest output
 values when the number looks like a restated output that changed. So is a label that covers no
-number, a label in the other language, or a generator label on a number the generator lacks.
+number, a label in the other language, a generator label on a number the generator lacks, or a
+cited label in a paragraph that links to no page.
 """
 
 from __future__ import annotations
@@ -316,6 +318,14 @@ def same_figure(prose: Decimal, other: Decimal, percent: bool = False) -> bool:
     return _matches(prose, other, percent)
 
 
+def _links_out(text: str, links: list, at: int) -> bool:
+    """Whether the paragraph (or table) holding position `at` links to a page (http or another .md)."""
+    lo = text.rfind("\n\n", 0, at)
+    hi = text.find("\n\n", at)
+    hi = len(text) if hi < 0 else hi
+    return any(lo <= a and b <= hi and re.match(r"https?://|[\w./-]+\.md", target) for a, b, target in links)
+
+
 def analyse(page: Page, generator: Path = GENERATOR) -> tuple[list[Number], list[Label], list[str]]:
     """All numbers and labels of the page's prose, traced, and the problems found."""
     lang = page.lang
@@ -385,6 +395,15 @@ def analyse(page: Page, generator: Path = GENERATOR) -> tuple[list[Number], list
             i, col = locate(m.start())
             label = Label(item.start + i, col, kind if wlang == lang else None, word, [])
             item_labels.append((m.start(), m.end(), label))
+            if kind == "cited" and not _links_out(text, links, m.start()):
+                problems.append(
+                    (
+                        label.line,
+                        f"{rel(page.path)}:{label.line} [{lang}]: ^{word}^ says the figure comes from the page this "
+                        "paragraph links to, but the paragraph (or table) links to no page: add the link to where the "
+                        "figure is published",
+                    )
+                )
             if wlang != lang:
                 problems.append(
                     (

@@ -12,7 +12,8 @@ How a tier is checked (`check`):
   `requires` says what must be present for that ("gpu": a visible GPU, "online": --online);
   without it the block is skipped with that reason. `compare` says whether its printed output is
   compared with a recording.
-- "resolve": the install line is resolved with pip --dry-run under the Python the page states.
+- "resolve": the install line is resolved without installing anything: pip's with --dry-run under
+  the Python the page states, apt's with apt-get --simulate against this machine's archive.
 - "syntax": never executed.
 Every block that CI does not execute (check "syntax", or "execute" with a `requires`) also gets
 the offline static check (static.py): syntax, undefined names in its page's namespace, imports
@@ -57,7 +58,7 @@ class Tier:
     requires: str | None  # for "execute": None (always, offline), "gpu" or "online"
     compare: bool  # printed output compared with its recording
     notebook: str  # "cell" (runs), "skipped-cell" (tagged skip-execution), "text" (terminal step)
-    mutation: str  # how `make mutation` breaks it: "failing-statement" (run it), "bad-pin" (resolve
+    mutation: str  # how `make mutation` breaks it: "failing-statement" (run it), "bad-requirement" (resolve
     # it), "static" (syntax error, undefined name, bad import: the offline static check's mistakes;
     # which blocks get that check is static.not_executed, derived from `check` and `requires`)
     options: frozenset = field(default_factory=frozenset)  # what the mark may take: run(volatile=...)
@@ -81,7 +82,7 @@ FIELD_VALUES = {
     "requires": {None, "gpu", "online"},
     "compare": {True, False},
     "notebook": {"cell", "skipped-cell", "text"},
-    "mutation": {"failing-statement", "bad-pin", "static"},
+    "mutation": {"failing-statement", "bad-requirement", "static"},
 }
 
 
@@ -127,12 +128,18 @@ TIERS: dict[str, Tier] = {
             None,
             compare=False,
             notebook="text",
-            mutation="bad-pin",
+            mutation="bad-requirement",
             options=frozenset({"python"}),
-            marker_help="the install line is resolved with pip install --dry-run",
+            marker_help="the install line is resolved (pip install --dry-run; apt-get install --simulate)",
             badge={
-                "es": ("resuelto", "La CI resuelve esta instalación con pip install --dry-run, sin instalar nada."),
-                "en": ("resolved", "CI resolves this install line with pip install --dry-run, installing nothing."),
+                "es": (
+                    "resuelto",
+                    "La CI resuelve esta instalación sin instalar nada: pip install --dry-run para los paquetes de Python; apt-get install --simulate, contra el archivo de Debian de la CI, para los del sistema.",
+                ),
+                "en": (
+                    "resolved",
+                    "CI resolves this install line, installing nothing: pip install --dry-run for Python packages; apt-get install --simulate, against CI's Debian archive, for system packages.",
+                ),
             },
         ),
         Tier(

@@ -1,4 +1,7 @@
-# First remove any torch already there: pip would consider PyPI's enough for "torch==2.9.1"
-.venv/bin/python -m pip uninstall -y torch
+# Out with any earlier torch and what PyPI's brought along (CUDA's triton, the nvidia-* libraries):
+# pip does not uninstall dependencies, and with PyPI's it would consider "torch==2.9.1" met
+.venv/bin/python -m pip freeze \
+  | sed -nE 's/^(torch|torchvision|torchaudio|triton|nvidia-[a-z0-9-]+)(==| @ ).*/\1/p' \
+  | xargs -r .venv/bin/python -m pip uninstall -y
 .venv/bin/python -m pip install "torch==2.9.1" \
   --index-url https://download.pytorch.org/whl/rocm6.4

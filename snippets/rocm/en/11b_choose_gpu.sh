@@ -1,3 +1,5 @@
-# Only the GPU the list above called cuda:1 (the Radeon, in this example) stays visible, and becomes cuda:0
-export HIP_VISIBLE_DEVICES=1
+# The UUID of each agent (the CPU shows as CPU-…, each GPU as GPU-…) beside its name
+rocminfo | grep -E "^ +(Uuid|Marketing Name):"
+# Only the Radeon stays visible to all of ROCm: put your card's UUID here
+export ROCR_VISIBLE_DEVICES=GPU-0123456789abcdef
 .venv/bin/python test_rocm.py

@@ -1,1 +1,1 @@
-python test_rocm.py
+.venv/bin/python test_rocm.py

@@ -1,3 +1,5 @@
-# Solo queda visible la GPU que la lista de arriba llamaba cuda:1 (la Radeon, en este ejemplo), que pasa a ser cuda:0
-export HIP_VISIBLE_DEVICES=1
+# El UUID de cada agente (la CPU sale como CPU-…, cada GPU como GPU-…) junto a su nombre
+rocminfo | grep -E "^ +(Uuid|Marketing Name):"
+# Solo la Radeon queda visible para todo ROCm: pon aquí el UUID de tu tarjeta
+export ROCR_VISIBLE_DEVICES=GPU-0123456789abcdef
 .venv/bin/python probar_rocm.py

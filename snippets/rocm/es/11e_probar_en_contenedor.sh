@@ -1,1 +1,1 @@
-python probar_rocm.py
+.venv/bin/python probar_rocm.py

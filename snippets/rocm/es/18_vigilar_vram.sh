@@ -1,1 +1,1 @@
-watch -n1 amd-smi metric --usage --mem-usage   # con un ROCm antiguo: watch -n1 rocm-smi
+watch -n1 rocm-smi --showuse --showmeminfo vram   # con los paquetes de AMD: watch -n1 amd-smi metric --usage --mem-usage

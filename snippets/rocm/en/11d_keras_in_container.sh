@@ -1,1 +1,0 @@
-python -m pip install "keras==3.15.1"

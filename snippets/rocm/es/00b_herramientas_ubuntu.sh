@@ -1,0 +1,1 @@
+sudo apt install rocminfo rocm-smi

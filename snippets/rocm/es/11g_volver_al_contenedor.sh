@@ -1,0 +1,1 @@
+docker start -ai keras-rocm    # el mismo contenedor, con lo que instalaste dentro
