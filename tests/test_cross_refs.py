@@ -58,7 +58,11 @@ def test_links_that_go_to_the_quoted_heading_or_entry_pass(tmp_path):
 
 def test_a_quoted_heading_that_is_not_a_link_fails_naming_page_language_and_line(tmp_path):
     found = _problems("Vuelve al «Paso 3» antes de seguir.", tmp_path)
-    assert len(found) == 1 and "guia.es.md [es], line 14" in found[0] and "«Paso 3» refers to the section but is not a link" in found[0], found
+    assert (
+        len(found) == 1
+        and "guia.es.md [es], line 14" in found[0]
+        and "«Paso 3» refers to the section but is not a link" in found[0]
+    ), found
     assert "#paso-3-una-prueba" in found[0], "the message says which anchor to link"
 
 

@@ -148,9 +148,13 @@ def test_a_label_of_the_other_language_fails(snippets):
 def test_a_cited_label_needs_a_link_in_its_paragraph(snippets):
     good = page_of("La descarga son unos 811 MB ([catálogo de TFDS](https://www.tensorflow.org/datasets)) ^citado^.", snippets)
     assert how(good, "811") == "cited" and pn.problems(good) == []
-    bad = page_of("La descarga son unos 811 MB ^citado^.\n\nEl [catálogo](https://www.tensorflow.org/datasets) lo dice.", snippets)
+    bad = page_of(
+        "La descarga son unos 811 MB ^citado^.\n\nEl [catálogo](https://www.tensorflow.org/datasets) lo dice.", snippets
+    )
     [problem] = pn.problems(bad)
-    assert re.search(r"page\.es\.md:15 \[es\]: \^citado\^ says the figure comes from the page this paragraph links to", problem), problem
+    assert re.search(
+        r"page\.es\.md:15 \[es\]: \^citado\^ says the figure comes from the page this paragraph links to", problem
+    ), problem
 
 
 def test_a_generator_label_needs_the_number_in_the_generator(snippets):

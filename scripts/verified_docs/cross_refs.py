@@ -126,6 +126,7 @@ def named(quote: str, secs: list[Section]) -> list[tuple[Section, bool]]:
 
 def _masked(text: str) -> str:
     """Inline code and comments blanked (same length), so quotes inside them are not quotes."""
+
     def blank(m):
         return re.sub(r"[^\n]", " ", m[0])
 
@@ -173,7 +174,9 @@ def problems(pages: list[Page]) -> list[str]:
                             f"write it as {shape}({there}#{s.anchor})"
                         )
                     elif cue:
-                        found.append(f"{where}: «{plain(quote)}» follows «{cue[0].strip()}» but no heading or entry of a {page.lang} page has that title")
+                        found.append(
+                            f"{where}: «{plain(quote)}» follows «{cue[0].strip()}» but no heading or entry of a {page.lang} page has that title"
+                        )
                     continue
                 if re.match(r"^[a-z]+:", target):
                     continue  # an external page: its titles are not ours to check
@@ -185,5 +188,7 @@ def problems(pages: list[Page]) -> list[str]:
                 if not any(s.anchor == anchor for s, _ in hits):
                     want = ", ".join(f"#{s.anchor}" for s, _ in hits) or "none: no heading or entry there has that title"
                     known = "" if secs or slug == page.slug else f" (no {page.lang} page {slug!r})"
-                    found.append(f"{where}: the link «{plain(quote)}» goes to {target}{known}, not to the section it names ({want})")
+                    found.append(
+                        f"{where}: the link «{plain(quote)}» goes to {target}{known}, not to the section it names ({want})"
+                    )
     return found

@@ -364,7 +364,11 @@ def resolve_mutants(page: Page) -> list[Mutant]:
         original = block.snippet.read_text(encoding="utf-8")
         changed = bad_requirement(original)
         if changed is None:
-            out.append(Mutant("resolve", block, "no pin and no apt package").not_checked("nothing to mutate: no pinned version, no apt package"))
+            out.append(
+                Mutant("resolve", block, "no pin and no apt package").not_checked(
+                    "nothing to mutate: no pinned version, no apt package"
+                )
+            )
             continue
         mutated, what, named = changed
         m = Mutant("resolve", block, what)
@@ -649,7 +653,10 @@ def report(mutants: list[Mutant], pages: list[Page]) -> tuple[list[str], bool]:
     )
     lines += [f"    {o}" for o in runtime]
     labelled = [
-        f"{rel(p.path)}:{n.line} [{p.lang}] {n.text!r}" for p in pages for n in prose_numbers.numbers(p) if n.how in ("source", "cited")
+        f"{rel(p.path)}:{n.line} [{p.lang}] {n.text!r}"
+        for p in pages
+        for n in prose_numbers.numbers(p)
+        if n.how in ("source", "cited")
     ]
     lines.append(
         f"  {len(labelled)} prose numbers labelled as the source's or a linked page's figures: neither is in the "
