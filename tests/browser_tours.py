@@ -94,8 +94,12 @@ class Visit:
 
     def loaded(self) -> dict[str, int]:
         """Every resource the page loaded so far (its workers' included), URL -> bytes, uncompressed."""
+        return {url: len(body) for url, body in self.bodies().items()}
+
+    def bodies(self) -> dict[str, bytes]:
+        """Every resource the page loaded so far (its workers' included), URL -> its bytes."""
         self.tab.wait_for_load_state("networkidle")
-        return {r.url: len(r.body()) for r in self.responses if r.ok and r.status != 204}
+        return {r.url: r.body() for r in self.responses if r.ok and r.status != 204}
 
     def _route(self, route):
         url = route.request.url

@@ -1,2 +1,3 @@
-rocminfo | grep -E "Marketing Name|gfx"
+# rocminfo writes its permission warnings to standard output: the filter lets them through
+rocminfo | grep -E "Marketing Name|gfx|denied|render"
 rocm-smi --showmeminfo vram     # with AMD's packages, also: amd-smi metric --mem-usage

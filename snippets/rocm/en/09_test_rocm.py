@@ -69,7 +69,7 @@ def check_gpu():
         )
     if any(not p.is_integrated and p.total_memory > gpus[0].total_memory for p in gpus[1:]):
         say("WARNING: another dedicated GPU has more memory than cuda:0; if that is the one you meant to "
-            "test, leave it alone with HIP_VISIBLE_DEVICES (step 3, \"Which GPU did you test?\")")
+            "test, make it the only visible GPU with HIP_VISIBLE_DEVICES (step 3, \"Which GPU did you test?\")")
 
 
 def relative_deviation(on_gpu, on_cpu):
@@ -94,7 +94,7 @@ def check_arithmetic():
             fail(f"{name}: the GPU returns NaN or infinities", "see “Results that do not add up”")
         deviation = relative_deviation(result, reference)
         if deviation > TOLERANCE:
-            fail(f"{name}: the GPU departs from the CPU ({deviation:.1e})", "see “Results that do not add up”")
+            fail(f"{name}: the GPU result differs from the CPU's ({deviation:.1e})", "see “Results that do not add up”")
         say(f"ok  {name}: GPU = CPU (relative deviation {deviation:.1e})")
 
 
@@ -105,7 +105,7 @@ def check_keras():
     if keras.backend.backend() != "torch":
         fail(f"Keras uses the {keras.backend.backend()} backend", "set KERAS_BACKEND=torch before importing Keras")
 
-    # Synthetic data, no downloads: class 1 is the brighter images. A working network learns it in a
+    # Synthetic data, no downloads: class 1 is made up of the brighter images. A working network learns it in a
     # few epochs, and that needs the convolution's backward pass too.
     generator = np.random.default_rng(0)
     labels = generator.integers(0, 2, size=256)

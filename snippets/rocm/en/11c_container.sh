@@ -1,4 +1,4 @@
-# A fixed name, to come back to it; the render group goes by number (the image may not have it)
+# A fixed name, so you can come back to it; the render group goes by number (the image may not have it)
 docker run -it --name keras-rocm \
   --device=/dev/kfd --device=/dev/dri \
   --group-add video --group-add "$(getent group render | cut -d: -f3)" \

@@ -56,7 +56,7 @@ def normalise(image, label):
 
 
 def load_data():
-    """Reads the prepared copy in datasets/, next to this file; if it is missing, an error, not a download."""
+    """Reads the prepared copy in datasets/, next to this file; if it is missing, it raises an error instead of downloading."""
     parts, info = tfds.load(
         "oxford_iiit_pet:4.0.0",
         split=list(SPLITS.values()),
@@ -87,7 +87,7 @@ def build_model(num_classes):
 
 
 class Stopwatch(keras.callbacks.Callback):
-    """Time of each epoch. On the GPU work is queued: wait for it before reading the clock."""
+    """Times each epoch. On the GPU, work is queued: wait for it before reading the clock."""
 
     def __init__(self, wait):
         super().__init__()

@@ -2,8 +2,8 @@
 # Ubuntu 24.04 (noble); para otra versión, copia estas dos líneas de su guía rápida actual
 wget https://repo.radeon.com/amdgpu-install/6.2/ubuntu/noble/amdgpu-install_6.2.60200-1_all.deb
 sudo apt install ./amdgpu-install_6.2.60200-1_all.deb
-# DKMS compila el controlador para cada núcleo instalado: necesita sus cabeceras
-sudo apt install "linux-headers-$(uname -r)" "linux-modules-extra-$(uname -r)"
-sudo amdgpu-install --usecase=rocm
-# o bien, para quedarte con el amdgpu que trae el núcleo de Ubuntu y no instalar el de AMD:
-#   sudo amdgpu-install --usecase=rocm --no-dkms
+# ROCm en /opt/rocm, con el amdgpu que ya trae el núcleo de Ubuntu (sin el módulo DKMS de AMD)
+sudo amdgpu-install --usecase=rocm --no-dkms
+# o bien, con el controlador de AMD: DKMS lo compila para cada núcleo instalado, con sus cabeceras
+#   sudo apt install "linux-headers-$(uname -r)" "linux-modules-extra-$(uname -r)"
+#   sudo amdgpu-install --usecase=rocm
