@@ -56,8 +56,8 @@ def served_site(site) -> tuple[str, Path]:
 
 @pytest.fixture(scope="session")
 def page_weights(request) -> dict:
-    """page id -> (gzipped bytes a phone loads, uncompressed bytes, its three largest resources
-    gzipped), filled by the browser suite."""
+    """page id -> (bytes a phone loads, the same gzipped, its three largest resources), filled by
+    the browser suite."""
     return request.config.stash.setdefault(WEIGHTS, {})
 
 
@@ -112,7 +112,7 @@ def pytest_terminal_summary(terminalreporter, config):
     weights = config.stash.get(WEIGHTS, {})
     if not weights:
         return
-    terminalreporter.section("page weight on a phone (everything it loads: gzipped as served, and uncompressed)")
-    for page_id, (total, raw, largest) in sorted(weights.items(), key=lambda kv: -kv[1][0]):
+    terminalreporter.section("page weight on a phone (everything it loads: uncompressed, and gzipped as served)")
+    for page_id, (total, sent, largest) in sorted(weights.items(), key=lambda kv: -kv[1][0]):
         top = ", ".join(f"{urlsplit(url).path} {n / 1e3:.0f} kB" for url, n in largest)
-        terminalreporter.write_line(f"{total / 1e3:5.0f} kB gzipped, {raw / 1e6:4.2f} MB  {page_id:<22} largest gzipped: {top}")
+        terminalreporter.write_line(f"{total / 1e6:5.2f} MB ({sent / 1e3:3.0f} kB gzipped)  {page_id:<22} largest: {top}")

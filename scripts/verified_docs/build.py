@@ -87,10 +87,11 @@ def badge(block: Block) -> list[str]:
     """Step 3: the lines that replace a block's tier mark."""
     short, long = TIERS[block.tier].badge[block.lang]
     # A Markdown paragraph with attr_list, not a raw <p>: raw HTML indented inside a list item
-    # gets wrapped in another <p>, and the browser then splits the badge from its block.
+    # gets wrapped in another <p>, and the browser then splits the badge from its block. Kept out of
+    # the search index: it names a tier, not the page's content, and every page loads the index.
     return [
         f'{block.indent}<span class="tier__label">{LABEL[block.lang]}:</span> {html.escape(short)}',
-        f'{block.indent}{{: .tier .tier--{block.tier} title="{html.escape(long)}" }}',
+        f'{block.indent}{{: .tier .tier--{block.tier} title="{html.escape(long)}" data-search-exclude="" }}',
         "",
     ]
 

@@ -2,8 +2,5 @@
 # Ubuntu 24.04 (noble); for another version, copy these two lines from its current quick start
 wget https://repo.radeon.com/amdgpu-install/6.2/ubuntu/noble/amdgpu-install_6.2.60200-1_all.deb
 sudo apt install ./amdgpu-install_6.2.60200-1_all.deb
-# ROCm under /opt/rocm, with the amdgpu Ubuntu's kernel already ships (without AMD's DKMS module)
+# ROCm under /opt/rocm, with the amdgpu that Ubuntu's kernel already ships (without AMD's DKMS module)
 sudo amdgpu-install --usecase=rocm --no-dkms
-# or, with AMD's driver: DKMS builds it for every installed kernel, with their headers
-#   sudo apt install "linux-headers-$(uname -r)" "linux-modules-extra-$(uname -r)"
-#   sudo amdgpu-install --usecase=rocm

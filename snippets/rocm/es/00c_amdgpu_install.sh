@@ -4,6 +4,3 @@ wget https://repo.radeon.com/amdgpu-install/6.2/ubuntu/noble/amdgpu-install_6.2.
 sudo apt install ./amdgpu-install_6.2.60200-1_all.deb
 # ROCm en /opt/rocm, con el amdgpu que ya trae el núcleo de Ubuntu (sin el módulo DKMS de AMD)
 sudo amdgpu-install --usecase=rocm --no-dkms
-# o bien, con el controlador de AMD: DKMS lo compila para cada núcleo instalado, con sus cabeceras
-#   sudo apt install "linux-headers-$(uname -r)" "linux-modules-extra-$(uname -r)"
-#   sudo amdgpu-install --usecase=rocm
