@@ -122,7 +122,9 @@ def stamp(page: Page) -> str:
         through = record.get("through") if kind == "ok" else None  # proven by its original's run (translation_proof)
         original = language_name(page_lang(ROOT / through)[1], page.lang) if through else ""
         body = text["through" if through else kind].format(date=record["date"], versions=versions, original=original)
-    return f'<p class="verified verified--{kind}">{html.escape(body).replace("`make test`", "<code>make test</code>")}</p>'
+    # Kept out of the search index, like the notebook link: every page loads the index, and neither
+    # is the page's content.
+    return f'<p class="verified verified--{kind}" data-search-exclude>{html.escape(body).replace("`make test`", "<code>make test</code>")}</p>'
 
 
 def title_of(page: Page) -> str:
@@ -147,7 +149,7 @@ def render_page(page: Page, site_url: str, link: Callable[[str], str]) -> Render
     under_title = translation_banner.banner(page)  # a translation published behind its original says so first
     if nb:
         under_title.append(
-            f'<p class="notebook-download"><a href="{nb[0]}" download>{html.escape(NOTEBOOK_LINK[page.lang])}</a> '
+            f'<p class="notebook-download" data-search-exclude><a href="{nb[0]}" download>{html.escape(NOTEBOOK_LINK[page.lang])}</a> '
             f"(<code>{nb[0]}</code>)</p>"
         )
     under_title += stamped
