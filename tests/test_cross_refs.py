@@ -93,3 +93,7 @@ def test_a_reference_to_another_page_goes_to_that_page(tmp_path):
     assert found and "otra.md#bajar-al-motor-entrenar-sin-fit" in found[0], found
     found = _problems("la sección [«Bajar al motor»](#bajar-al-motor-entrenar-sin-fit)", tmp_path, other)
     assert found and "goes to #bajar-al-motor-entrenar-sin-fit" in found[0], found
+
+
+def test_a_quote_inside_code_or_a_comment_is_not_a_reference(tmp_path):
+    assert _problems("El texto `ver «Paso 3»` es código. <!-- ver «Nada» -->", tmp_path) == []

@@ -23,12 +23,12 @@ Upstream: MkDocs validates anchors of links but has no notion of a reference wri
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from markdown.extensions.toc import slugify, unique
 
 from .pages import FENCE, Page, Prose, rel
+from .prose_marks import _mask  # the one reading of what is prose text (code spans, comments, link targets blanked)
 
 HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)(?:[ \t]+\{[^}]*#([\w-]+)[^}]*\})?[ \t]*#*[ \t]*$")
 ADMONITION = re.compile(r'^[ \t]*(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*[ \t]+"(.*)"[ \t]*$')
@@ -42,8 +42,6 @@ CUES = {
     "en": re.compile(r"\b(?:see|entry|section)\s*$", re.IGNORECASE),
 }
 LINK = re.compile(r"\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*([^)\s]+)(?:\s+\"[^\"]*\")?\s*\)")
-INLINE_CODE = re.compile(r"(`+)(?:.|\n)+?\1")
-COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -124,19 +122,6 @@ def named(quote: str, secs: list[Section]) -> list[tuple[Section, bool]]:
     return out
 
 
-def _masked(text: str) -> str:
-    """Inline code and comments blanked (same length), so quotes inside them are not quotes."""
-
-    def blank(m):
-        return re.sub(r"[^\n]", " ", m[0])
-
-    return COMMENT.sub(blank, INLINE_CODE.sub(lambda m: m[0][0] + re.sub(r"[^\n]", "x", m[0][1:-1]) + m[0][-1], text))
-
-
-def _fold(s: str) -> str:
-    return unicodedata.normalize("NFC", s)
-
-
 def problems(pages: list[Page]) -> list[str]:
     """What is wrong with the section references of every page, each naming page, language and line."""
     by_lang: dict[str, dict[str, list[Section]]] = {}
@@ -149,9 +134,9 @@ def problems(pages: list[Page]) -> list[str]:
         if quotes is None:
             continue
         for text, start in _prose_text(page):
-            masked = _masked(_fold(text))
-            text = _fold(text)
-            links = [(m.start(1), m.end(1), m[2]) for m in LINK.finditer(masked)]
+            masked = _mask(text)  # same length as text: positions agree
+            # Links are read in the text (the mask blanks their targets), where the mask kept the label.
+            links = [(m.start(1), m.end(1), m[2]) for m in LINK.finditer(text) if masked[m.start()] == "["]
             for m in quotes.finditer(masked):
                 group = 1 if m.group(1) is not None else 2
                 quote = text[m.start(group) : m.end(group)]
