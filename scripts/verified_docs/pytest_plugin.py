@@ -451,6 +451,17 @@ class Scheduler:
             return "failed"
         return "failed" if problems else "passed"
 
+    def proven_by(self, page: Page) -> str | None:
+        """The original (docs/<slug>.<lang>.md) whose run this session's passing verdict on the
+        page rests on: the one that proved it in this session, or, for a cache hit, the one its
+        record names (the cached verdict is that earlier run's, and so is the page's stamp)."""
+        nodeid = f"{page.path.relative_to(ROOT).as_posix()}::{CI_TIER}"
+        if nodeid in self.proven:
+            return self.proven[nodeid].split("::")[0]
+        if self.skips.get(nodeid, "").startswith("cache hit"):
+            return self.records.proven_through(page)
+        return None
+
     def _submit_static(self, page: Page) -> Future:
         if self.config.getoption("--cached") and (hit := records.unchanged_since_passed(page, "static")):
             done: Future = Future()

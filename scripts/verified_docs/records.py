@@ -38,7 +38,7 @@ def environment_fingerprint() -> str:
 @functools.cache
 def engine_hash() -> str:
     digest = hashlib.sha256()
-    for f in sorted(ENGINE.rglob("*.py")) + [ROOT / h for h in HARNESS]:
+    for f in sorted(ENGINE.rglob("*.py")) + [ROOT / h for h in HARNESS if (ROOT / h).is_file()]:
         digest.update(f.name.encode() + b"\0" + f.read_bytes())
     return digest.hexdigest()
 

@@ -1,0 +1,107 @@
+"""`make test-fast` (--cached) gives the verdicts `make test` gives on the same tree, whatever ran
+before it: full runs, cached runs, `pytest -k` runs of one page, edits and restores, an
+interrupted run. Driven on a small fixture site (tests/fixture_site.py), each step in a pytest
+process of its own, as a maintainer runs them."""
+
+from __future__ import annotations
+
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from fixture_site import SITE_TESTS, env_for, make_site, pytest_in
+
+
+def verdicts(outcomes: dict[str, str]) -> dict[str, str]:
+    """passed / failed per test; a cache hit is the verdict it stands for (passed)."""
+    out = {}
+    for name, outcome in outcomes.items():
+        if name.startswith("pytest::internal") or name == "None::None":
+            out[name] = outcome
+        elif outcome.startswith("skipped: cache hit") or "unchanged since" in outcome or "same built site" in outcome:
+            out[name] = "passed"
+        else:
+            out[name] = outcome.split(":")[0]
+    return out
+
+
+def check_against_full_run(root: Path, tmp_path: Path, step: str, expected: dict | None = None) -> dict:
+    """make test-fast's verdicts on root now against make test's (`expected`, or a full run on a
+    copy of the tree without build/, which knows nothing of what ran before); returns make test's."""
+    if expected is None:
+        reference = tmp_path / "reference"
+        shutil.rmtree(reference, ignore_errors=True)
+        shutil.copytree(root, reference, ignore=shutil.ignore_patterns("build"))
+        expected = verdicts(pytest_in(reference))
+    raw = pytest_in(root, "--cached")
+    got = verdicts(raw)
+    wrong = {name: (raw.get(name), verdict) for name, verdict in expected.items() if got.get(name) != verdict}
+    wrong |= {name: (raw[name], None) for name in got if name not in expected}
+    assert not wrong, f"after {step}: make test-fast's verdicts differ from make test's on the same tree: " + "; ".join(
+        f"{name}: {g!r} under --cached, {e!r} in a full run" for name, (g, e) in wrong.items()
+    )
+    return expected
+
+
+def interrupted_run(root: Path) -> None:
+    """A full run stopped with Ctrl-C once its first page record is written."""
+    records = root / "build" / "cache" / "pages"
+    before = {p: p.stat().st_mtime for p in records.glob("*.json")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pytest", "docs", *SITE_TESTS, "-q"],
+        cwd=root,
+        env=env_for(root),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.time() + 120
+    while time.time() < deadline and proc.poll() is None:
+        if any(before.get(p) != p.stat().st_mtime for p in records.glob("*.json")):
+            break
+        time.sleep(0.1)
+    proc.send_signal(signal.SIGINT)
+    proc.wait(timeout=120)
+
+
+@pytest.fixture(scope="module")
+def fixture_template(tmp_path_factory) -> Path:
+    return make_site(tmp_path_factory.mktemp("fixture") / "site")
+
+
+@pytest.mark.timeout(600)
+def test_cached_verdicts_are_a_full_runs_after_any_sequence(fixture_template, tmp_path):
+    root = tmp_path / "site"
+    shutil.copytree(fixture_template, root)
+    first = verdicts(pytest_in(root))
+    assert set(first.values()) == {"passed"}, f"the fixture site's first full run did not pass: {first}"
+    got = verdicts(pytest_in(root, "--cached"))
+    assert got == first, f"after a full run, make test-fast's verdicts differ from it: {got} against {first}"
+
+    # One page run alone (pytest -k), then a change elsewhere that rebuilds every page's HTML: a
+    # cached translation's stamp is its recorded run's (proven by its original), and is checked again.
+    assert set(verdicts(pytest_in(root, "-k", "uno and es", targets=("docs",))).values()) == {"passed"}
+    index = root / "docs" / "index.es.md"
+    index.write_text(index.read_text() + "\nOtra línea.\n")
+    reference = check_against_full_run(root, tmp_path, "pytest -k one page, then an edit of another page")
+
+    # A snippet broken and run alone (red), restored, then a full run stopped with Ctrl-C.
+    snippet = root / "snippets" / "dos" / "es" / "01_dos.py"
+    good = snippet.read_text()
+    snippet.write_text(good.replace('"=" *', '"-" *'))
+    broken = verdicts(pytest_in(root, "-k", "dos", targets=("docs",)))
+    assert broken["docs.dos.es.md::run"] == "failed", broken
+    snippet.write_text(good)
+    interrupted_run(root)
+    check_against_full_run(root, tmp_path, "a broken snippet run alone, restored, then an interrupted full run", reference)
+
+
+def test_tests_that_change_part_of_a_page_work_on_any_page(fixture_template):
+    """The tests that edit a character of a recording or a line of code pick what to change from
+    the page itself: run on the fixture's pages (a recording that ends in digits) too."""
+    got = pytest_in(fixture_template, "-k", "changed", targets=("tests/test_translation_proof.py",))
+    assert got and set(got.values()) == {"passed"}, got
