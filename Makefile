@@ -67,19 +67,19 @@ fixtures: $(FIXTURES)
 ## make site: build the static site (both languages) into site/; measures the quick bench
 ## first when build/bench/record.json is missing or was measured with other snippets
 site: $(STAMP) $(VENDOR) $(DATA)
-	$(BIN)/python -m verified_docs.bench --quick --if-stale
+	$(BIN)/python scripts/bench.py --quick --if-stale
 	$(BIN)/mkdocs build --strict --site-dir site
 
 ## make publish SITE_URL=https://<owner>.github.io/<repository>/: build site/ for publication at that
 ## address (canonical links, sitemap, language switcher, notebooks); refuses to run without a public one
 publish: $(STAMP) $(VENDOR) $(DATA)
 	@test -n "$(SITE_URL)" || { echo "make publish needs the site's public address: make publish SITE_URL=https://<owner>.github.io/<repository>/" >&2; exit 2; }
-	$(BIN)/python -m verified_docs.bench --quick --if-stale
+	$(BIN)/python scripts/bench.py --quick --if-stale
 	SITE_PUBLISH=1 SITE_URL="$(SITE_URL)" $(BIN)/mkdocs build --strict --site-dir site
 
 ## make bench: run the pages' own programs at the guide's sizes and time them (build/bench/record.json)
 bench: $(STAMP)
-	$(BIN)/python -m verified_docs.bench --full
+	$(BIN)/python scripts/bench.py --full
 
 ## make serve: build and serve on http://127.0.0.1:8000 with live reload
 serve: $(STAMP) $(VENDOR) $(DATA)

@@ -19,7 +19,7 @@ Usage: python scripts/make_fixtures.py OUT_DIR   (make fixtures → build/fixtur
 - vol5_diario.parquet: the lesson 5.6.1 panel, from scripts/make_vol5.py (the file the site also
   offers for download).
 
-With --pets N it writes instead the bench's stand-in (python -m verified_docs.bench): the same
+With --pets N it writes instead the bench's stand-in (scripts/bench.py): the same
 prepared oxford_iiit_pet:4.0.0 with N trainval images (3680, the real split's size, gives the guide's
 2944 + 368) of photo-like sizes (300-500 px a side, so decoding costs what it costs on real
 photos), one test image per breed (the guide never reads the test split), and the weights file.

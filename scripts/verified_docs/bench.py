@@ -1,8 +1,8 @@
 """Run the pages' own programs on this machine, time them, and write one JSON record.
 
 Usage:
-    python -m verified_docs.bench --quick [--out build/bench/record.json]   (what `make site` runs)
-    python -m verified_docs.bench --full  [--out build/bench/record.json]   (`make bench`: the guide's sizes)
+    python scripts/bench.py --quick [--out build/bench/record.json]   (what `make site` runs)
+    python scripts/bench.py --full  [--out build/bench/record.json]   (`make bench`: the guide's sizes)
 
 Nothing here re-writes a workload. Each measured program (bench_inputs.PROGRAMS) is the snippet
 file a page shows, copied byte for byte under the name the reader saves it as into a scratch folder

@@ -49,7 +49,7 @@ TEXT = {
         "measured": "Medido el {date} en {cpu} ({cores} núcleos; GPU: {gpu})",
         "recorded": "Registrado el {date} en {cpu} ({cores} núcleos; GPU: {gpu})",
         "with": "con Python {python}, Keras {keras}, PyTorch {torch}, JAX {jax}, TensorFlow {tensorflow}; commit {commit}; modo {mode}",
-        "none": "Todavía no hay un registro del banco de pruebas (`python -m verified_docs.bench`) para esta construcción: ejecuta `make bench` (o `make site`).",
+        "none": "Todavía no hay un registro del banco de pruebas (`scripts/bench.py`) para esta construcción: ejecuta `make bench` (o `make site`).",
     },
     "en": {
         "reps": "reps",
@@ -60,7 +60,7 @@ TEXT = {
         "measured": "Measured on {date} on {cpu} ({cores} cores; GPU: {gpu})",
         "recorded": "Recorded on {date} on {cpu} ({cores} cores; GPU: {gpu})",
         "with": "with Python {python}, Keras {keras}, PyTorch {torch}, JAX {jax}, TensorFlow {tensorflow}; commit {commit}; {mode} mode",
-        "none": "There is no bench record (`python -m verified_docs.bench`) for this build yet: run `make bench` (or `make site`).",
+        "none": "There is no bench record (`scripts/bench.py`) for this build yet: run `make bench` (or `make site`).",
     },
 }
 
