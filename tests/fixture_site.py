@@ -48,14 +48,10 @@ def page_text(slug: str, lang: str, title: str) -> str:
 
 
 def _mkdocs_yml() -> str:
-    """The project's mkdocs.yml with the nav (and its translations) cut down to the fixture pages."""
+    """The project's mkdocs.yml with the nav (and its translations) cut down to the home page."""
     text = (ROOT / "mkdocs.yml").read_text()
-    nav = "nav:\n  - Inicio: index.md\n" + "".join(f"  - {PAGES[s]['es'][0]}: {s}.md\n" for s in PAGES)
-    text = re.sub(r"^nav:\n(?:  .*\n)+", nav, text, flags=re.M)
-    translations = "            Inicio: Home\n" + "".join(
-        f"            {PAGES[s]['es'][0]}: {PAGES[s]['en'][0]}\n" for s in PAGES
-    )
-    text = re.sub(r"(\n +nav_translations:\n)(?: {12}.*\n)+", lambda m: m.group(1) + translations, text)
+    text = re.sub(r"^nav:\n(?:  .*\n)+", "nav:\n  - Inicio: index.md\n", text, flags=re.M)
+    text = re.sub(r"(\n +nav_translations:\n)(?: {12}.*\n)+", lambda m: m.group(1) + " " * 12 + "Inicio: Home\n", text)
     return re.sub(r"^watch:\n(?:  .*\n)+", "", text, flags=re.M)  # the engine's folders are not the fixture's
 
 
@@ -70,18 +66,33 @@ def make_site(root: Path) -> Path:
     for name in ["test_site.py", "test_translation_proof.py", "conftest.py", "browser_tours.py"]:
         shutil.copy(ROOT / "tests" / name, root / "tests" / name)
     (root / "pytest.ini").write_text("[pytest]\naddopts = -p no:cacheprovider --strict-markers\n")
+    (root / "docs" / "index.es.md").write_text("# Inicio\n\nPáginas de prueba.\n")
+    (root / "docs" / "index.en.md").write_text("# Home\n\nTest pages.\n")
     for slug, langs in PAGES.items():
-        for lang, (title, code, output) in langs.items():
-            folder = root / "snippets" / slug / lang
-            folder.mkdir(parents=True)
-            (folder / f"01_{slug}.py").write_text(code)
-            (folder / f"01_{slug}.out").write_text(output)
-            (root / "docs" / f"{slug}.{lang}.md").write_text(page_text(slug, lang, title))
-    (root / "docs" / "index.es.md").write_text("# Inicio\n\nDos páginas de prueba.\n")
-    (root / "docs" / "index.en.md").write_text("# Home\n\nTwo test pages.\n")
-    # The English pages are up to date with their originals.
+        add_page(root, slug, langs, mark_done=False)
     engine(root, "verified_docs.translations", "done", *[f"docs/{slug}.en.md" for slug in ["index", *PAGES]])
     return root
+
+
+def add_page(root: Path, slug: str, langs: dict, mark_done: bool = True) -> None:
+    """A page pair added as CONTRIBUTING.md's recipe says: the two pages, their snippets and
+    recordings, the nav entry and its English title, then `translations done`."""
+    for lang, (title, code, output) in langs.items():
+        folder = root / "snippets" / slug / lang
+        folder.mkdir(parents=True)
+        (folder / f"01_{slug}.py").write_text(code)
+        (folder / f"01_{slug}.out").write_text(output)
+        (root / "docs" / f"{slug}.{lang}.md").write_text(page_text(slug, lang, title))
+    yml = root / "mkdocs.yml"
+    text = re.sub(
+        r"^(nav:\n(?:  .*\n)+)", lambda m: m.group(1) + f"  - {langs['es'][0]}: {slug}.md\n", yml.read_text(), flags=re.M
+    )
+    text = re.sub(
+        r"(\n +nav_translations:\n(?: {12}.*\n)+)", lambda m: m.group(1) + f"{' ' * 12}{langs['es'][0]}: {langs['en'][0]}\n", text
+    )
+    yml.write_text(text)
+    if mark_done:
+        engine(root, "verified_docs.translations", "done", f"docs/{slug}.en.md")
 
 
 def env_for(root: Path) -> dict:

@@ -6,7 +6,7 @@ download link on the page answers; no console error and no request that leaves l
 shown as the SVG of the reader's theme; formulas typeset; no mermaid or KaTeX script loaded;
 axe-core finds nothing serious or critical at phone and desktop widths, in both themes (each rule
 where its answer can differ: see AXE_VIEWS); the bytes a phone loads
-stay under 1 MB (printed per page in the summary, gzipped too); each code block's copy button copies the block
+stay under 250 kB gzipped and 1.5 MB uncompressed (both printed per page in the summary); each code block's copy button copies the block
 alone; the language switcher, clicked, lands on the same page in the other language. Search, per
 language, returns only that language's pages. Screenshots at phone and desktop widths, light and
 dark, go to build/screenshots/ for a person to look at.
@@ -245,7 +245,10 @@ def test_not_found_pages_are_clean_and_lead_home(browser, server, lang):
         v.close()
 
 
-MAX_PAGE_BYTES = 1_000_000  # a phone on mobile data: every page, all it loads, uncompressed
+# A phone on mobile data, first visit: every resource the page loads, as a static host sends it
+# (gzip), and the same uncompressed (what the phone parses and keeps): DEVELOPERS.md's budget.
+MAX_PAGE_SENT = 250_000
+MAX_PAGE_BYTES = 1_500_000
 
 
 def gzipped(body: bytes) -> int:
@@ -255,18 +258,18 @@ def gzipped(body: bytes) -> int:
 
 @tour_check("weight", order=2)
 def page_weight_on_a_phone(v: Visit, page: Page, view: View, tours) -> None:
-    """Everything a phone loads for the page (HTML, CSS, JS, fonts, images, the search index). The
-    limit holds the uncompressed bytes; the summary also prints them gzipped as a host serves them,
-    the figure DEVELOPERS.md's budget (250 kB) is stated in, which the lesson's page exceeds today."""
+    """Everything a phone loads for the page (HTML, CSS, JS, fonts, images, the search index),
+    gzipped as a host sends it and uncompressed, each within its limit; the summary prints both."""
     bodies = v.bodies()
     total = sum(len(b) for b in bodies.values())
     sent = sum(gzipped(b) for b in bodies.values())
-    largest = sorted(((u, len(b)) for u, b in bodies.items()), key=lambda kv: -kv[1])[:3]
-    tours.page_weights[page.id] = (total, sent, largest)
-    if total > MAX_PAGE_BYTES:
+    largest = sorted(((u, gzipped(b), len(b)) for u, b in bodies.items()), key=lambda kv: -kv[1])[:3]
+    tours.page_weights[page.id] = (total, sent, [(u, raw) for u, _, raw in largest])
+    if sent > MAX_PAGE_SENT or total > MAX_PAGE_BYTES:
         v.fail(
-            f"loads {total / 1e6:.2f} MB on a phone, over {MAX_PAGE_BYTES / 1e6:.1f} MB; the largest: "
-            + ", ".join(f"{u} ({n / 1e3:.0f} kB)" for u, n in largest)
+            f"a phone's first visit transfers {sent / 1e3:.0f} kB gzipped (limit {MAX_PAGE_SENT / 1e3:.0f} kB) and "
+            f"loads {total / 1e6:.2f} MB uncompressed (limit {MAX_PAGE_BYTES / 1e6:.1f} MB); the largest, gzipped: "
+            + ", ".join(f"{u} ({gz / 1e3:.0f} kB, {raw / 1e3:.0f} kB raw)" for u, gz, raw in largest)
         )
     v.assert_clean()
 

@@ -99,3 +99,27 @@ def test_a_cached_engine_test_reruns_when_any_file_of_the_checkout_changes(tmp_p
     (tmp_path / "new_snippet.py").write_text("print(1)\n")
     assert key() != before, "a new untracked file kept the cached verdicts"
     verdict_cache.checkout_hash.cache_clear()  # the session's own key is computed afresh
+
+
+def test_a_page_site_tests_key_holds_its_page_and_what_no_page_owns():
+    """A one-page change reruns that page's site tests only: a page test's site hash holds its own
+    folders (every language) and the files no page owns, not the other pages' HTML."""
+    from verified_docs.site_build import site_hash
+
+    files = {
+        "uno/index.html": "u1",
+        "en/uno/index.html": "ue1",
+        "dos/index.html": "d1",
+        "index.html": "i1",
+        "search/search_index.json": "s1",
+        "assets/site.css": "c1",
+    }
+    mine, pages = frozenset({"uno", "en/uno"}), frozenset({"uno", "en/uno", "dos", "en/dos", "", "en"})
+    before = site_hash(files, mine, pages)
+    assert site_hash(files | {"dos/index.html": "d2", "index.html": "i2"}, mine, pages) == before, (
+        "another page's HTML changed a page test's site hash: a one-page change reruns every page's site tests"
+    )
+    for name in ["en/uno/index.html", "search/search_index.json", "assets/site.css"]:
+        assert site_hash(files | {name: "changed"}, mine, pages) != before, f"a changed {name} kept the page's cached verdicts"
+    assert site_hash(files | {"en/uno/uno.ipynb": "n"}, mine, pages) != before, "a new file of the page kept its verdicts"
+    assert site_hash(files) != site_hash(files | {"dos/index.html": "d2"}), "a site-wide test missed a page's change"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from fixture_site import SITE_TESTS, env_for, make_site, pytest_in
+from fixture_site import SITE_TESTS, add_page, env_for, make_site, pytest_in
 
 
 def verdicts(outcomes: dict[str, str]) -> dict[str, str]:
@@ -30,9 +30,10 @@ def verdicts(outcomes: dict[str, str]) -> dict[str, str]:
     return out
 
 
-def check_against_full_run(root: Path, tmp_path: Path, step: str, expected: dict | None = None) -> dict:
+def check_against_full_run(root: Path, tmp_path: Path, step: str, expected: dict | None = None) -> tuple[dict, dict]:
     """make test-fast's verdicts on root now against make test's (`expected`, or a full run on a
-    copy of the tree without build/, which knows nothing of what ran before); returns make test's."""
+    copy of the tree without build/, which knows nothing of what ran before); returns make test's
+    verdicts and the cached run's outcomes."""
     if expected is None:
         reference = tmp_path / "reference"
         shutil.rmtree(reference, ignore_errors=True)
@@ -45,7 +46,7 @@ def check_against_full_run(root: Path, tmp_path: Path, step: str, expected: dict
     assert not wrong, f"after {step}: make test-fast's verdicts differ from make test's on the same tree: " + "; ".join(
         f"{name}: {g!r} under --cached, {e!r} in a full run" for name, (g, e) in wrong.items()
     )
-    return expected
+    return expected, raw
 
 
 def interrupted_run(root: Path) -> None:
@@ -82,12 +83,14 @@ def test_cached_verdicts_are_a_full_runs_after_any_sequence(fixture_template, tm
     got = verdicts(pytest_in(root, "--cached"))
     assert got == first, f"after a full run, make test-fast's verdicts differ from it: {got} against {first}"
 
-    # One page run alone (pytest -k), then a change elsewhere that rebuilds every page's HTML: a
-    # cached translation's stamp is its recorded run's (proven by its original), and is checked again.
+    # One page run alone (pytest -k), then a new page pair, which changes every page's HTML (the
+    # nav): a cached translation's stamp is its recorded run's (proven by its original), checked
+    # again; and only the new pages run (a new nav entry changes no other page's run).
     assert set(verdicts(pytest_in(root, "-k", "uno and es", targets=("docs",))).values()) == {"passed"}
-    index = root / "docs" / "index.es.md"
-    index.write_text(index.read_text() + "\nOtra línea.\n")
-    reference = check_against_full_run(root, tmp_path, "pytest -k one page, then an edit of another page")
+    add_page(root, "tres", {"es": ("Tres", 'print("tres")\n', "tres\n"), "en": ("Three", 'print("three")\n', "three\n")})
+    reference, raw = check_against_full_run(root, tmp_path, "pytest -k one page, then a new page pair")
+    ran = sorted(name for name, outcome in raw.items() if name.endswith("::run") and not outcome.startswith("skipped"))
+    assert ran == ["docs.tres.en.md::run", "docs.tres.es.md::run"], f"after a new page pair, make test-fast ran {ran}"
 
     # A snippet broken and run alone (red), restored, then a full run stopped with Ctrl-C.
     snippet = root / "snippets" / "dos" / "es" / "01_dos.py"

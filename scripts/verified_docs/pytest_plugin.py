@@ -526,7 +526,7 @@ def site(request) -> Path:
     proc = site_build.mkdocs_build("--site-dir", str(out))
     if proc.returncode != 0:
         pytest.fail(f"mkdocs build --strict failed:\n{proc.stderr[-6000:]}", pytrace=False)
-    request.config._verified_site_hash = site_build.site_hash(out)
+    request.config._verified_site_files = site_build.file_digests(out)
     return out
 
 

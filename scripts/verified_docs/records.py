@@ -19,10 +19,11 @@ from importlib.metadata import distributions, version
 from pathlib import Path
 
 from .pages import Page, content_hash
-from .project import RECORDS, ROOT, rel
+from .project import RECORDS, ROOT, languages, mkdocs_config, rel
 
-# Files outside the package whose content decides every page's outcome.
-HARNESS = ["scripts/make_fixtures.py", "scripts/make_vol5.py", "mkdocs.yml", "constraints.txt"]
+# Files outside the package whose content decides every page's outcome. Of mkdocs.yml, a run reads
+# only the snippet options and the languages (engine_hash): a new nav entry reruns no other page.
+HARNESS = ["scripts/make_fixtures.py", "scripts/make_vol5.py", "constraints.txt"]
 ENGINE = Path(__file__).resolve().parent
 WRITTEN: set[Path] = set()  # the records this process wrote (a shard packs them: verified_docs.shards)
 
@@ -40,6 +41,8 @@ def engine_hash() -> str:
     digest = hashlib.sha256()
     for f in sorted(ENGINE.rglob("*.py")) + [ROOT / h for h in HARNESS if (ROOT / h).is_file()]:
         digest.update(f.name.encode() + b"\0" + f.read_bytes())
+    snippets = mkdocs_config()["mdx_configs"].get("pymdownx.snippets", {})  # as written: paths relative
+    digest.update(repr((sorted(snippets.items()), languages())).encode())
     return digest.hexdigest()
 
 

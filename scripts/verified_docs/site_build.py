@@ -35,9 +35,20 @@ def mkdocs_build(*args: str, **env: str) -> subprocess.CompletedProcess:
     )
 
 
-def site_hash(out: Path) -> str:
-    """Every file of a built site, by path and content."""
+def file_digests(out: Path) -> dict[str, str]:
+    """Every file of a built site: its path in the site -> the hash of its content."""
+    return {
+        f.relative_to(out).as_posix(): hashlib.sha256(f.read_bytes()).hexdigest()
+        for f in sorted(p for p in out.rglob("*") if p.is_file())
+    }
+
+
+def site_hash(digests: dict[str, str], mine: frozenset[str] = frozenset(), pages: frozenset[str] = frozenset()) -> str:
+    """The built site's files by path and content; with `pages` (every page's folder in the site),
+    only the files of the folders in `mine` and the files no page owns (assets, search index)."""
     digest = hashlib.sha256()
-    for f in sorted(p for p in out.rglob("*") if p.is_file()):
-        digest.update(f.relative_to(out).as_posix().encode() + b"\0" + f.read_bytes())
+    for name, content in sorted(digests.items()):
+        folder = name.rpartition("/")[0]
+        if folder in mine or folder not in pages:
+            digest.update(name.encode() + b"\0" + content.encode())
     return digest.hexdigest()

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from . import records
+from . import records, site_build
+from .pages import Page, readable_pages
 from .project import BUILD, ROOT
 
 # --cached for the tests of the built site: a test that passed on a byte-identical site, with the
@@ -26,11 +27,31 @@ SITE_CACHE = BUILD / "cache" / "site-tests.json"
 
 
 def site_test_key_of(item) -> str | None:
-    """A site test's key, once the session has built the site (None before)."""
-    site_hash = getattr(item.config, "_verified_site_hash", None)
-    if site_hash is None:
+    """A site test's key, once the session has built the site (None before). A test of one page
+    (a `page` parameter) reads that page in every language and the files no page owns (assets,
+    the search index): its key holds only those, so a change to one page reruns that page's
+    site and browser tests (and every page's when the nav, an asset or the index changes)."""
+    files = getattr(item.config, "_verified_site_files", None)
+    if files is None:
         return None
+    page = getattr(getattr(item, "callspec", None), "params", {}).get("page")
+    if isinstance(page, Page):
+        site_hash = site_build.site_hash(files, *_page_folders(page))
+    else:
+        site_hash = site_build.site_hash(files)
     return site_test_key(site_hash, item.nodeid, Path(str(item.fspath)))
+
+
+def _page_folders(page: Page) -> tuple[frozenset[str], frozenset[str]]:
+    """(the page's folders in the built site, in every language; every page's folders)."""
+    everyone = _folders()
+    return frozenset(f for slug, f in everyone if slug == page.slug), frozenset(f for _, f in everyone)
+
+
+@functools.cache
+def _folders() -> tuple[tuple[str, str], ...]:
+    """(slug, folder in the built site) of every page."""
+    return tuple((p.slug, p.url.strip("/")) for p in readable_pages())
 
 
 def site_test_key(site_hash: str, nodeid: str, test_file: Path, root: Path = ROOT, browser: str | None = None) -> str:
