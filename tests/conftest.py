@@ -118,6 +118,9 @@ def pytest_terminal_summary(terminalreporter, config):
         f"page weight on a phone, first visit (gzipped as served, limit {MAX_PAGE_SENT / 1e3:.0f} kB; "
         f"uncompressed, limit {MAX_PAGE_BYTES / 1e6:.1f} MB)"
     )
-    for page_id, (total, sent, largest) in sorted(weights.items(), key=lambda kv: -kv[1][1]):
+    for page_id, (total, sent, largest, index) in sorted(weights.items(), key=lambda kv: -kv[1][1]):
         top = ", ".join(f"{urlsplit(url).path} {n / 1e3:.0f} kB" for url, n in largest)
-        terminalreporter.write_line(f"{sent / 1e3:4.0f} kB gzipped, {total / 1e6:5.2f} MB raw  {page_id:<22} largest: {top}")
+        terminalreporter.write_line(
+            f"{sent / 1e3:4.0f} kB gzipped, {total / 1e6:5.2f} MB raw  {page_id:<22} "
+            f"(+{index / 1e3:.0f} kB gzipped of search index once the reader searches)  largest: {top}"
+        )

@@ -282,6 +282,11 @@ def _static(page: Page) -> dict:
     return found
 
 
+# How long a page's run may take alone on the 2-core CI machine (DEVELOPERS.md): a measured figure
+# the summary marks, not a timed assertion (a loaded machine would fail it for no fault of the page).
+RUN_BUDGET_S = {None: 90, "lesson-5-6-1": 150}
+
+
 class Scheduler:
     """Starts every selected page execution and install resolution when collection ends."""
 
@@ -493,9 +498,11 @@ class Scheduler:
 
     def pytest_terminal_summary(self, terminalreporter):
         if self.times:
-            terminalreporter.section("page execution times (slowest first)")
+            terminalreporter.section("page execution times (slowest first), against each page's budget")
             for seconds, nodeid, _ in sorted(self.times, reverse=True):
-                terminalreporter.write_line(f"{seconds:7.1f} s  {nodeid}")
+                budget = RUN_BUDGET_S.get(nodeid.split("/")[-1].split(".")[0], RUN_BUDGET_S[None])
+                mark = f"over its {budget} s budget" if seconds > budget else f"within {budget} s"
+                terminalreporter.write_line(f"{seconds:7.1f} s  {nodeid}  ({mark})")
             terminalreporter.write_line(f"{sum(t for t, _, _ in self.times):7.1f} s  total, {self.pool._max_workers} at a time")
         if self.proven or self.unproven:
             terminalreporter.section("translations: proven by their original's run, or run themselves")
