@@ -33,7 +33,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Keep TensorFlow's C++ logging to errors so that real warnings stand out.
 export TF_CPP_MIN_LOG_LEVEL := 2
 
-.PHONY: site publish serve lint test test-fast test-shard test-merged durations test-gpu test-online outputs fixtures lock clean bench mutation mutation-quick diagrams
+.PHONY: site publish serve lint test test-fast test-latest test-shard test-merged durations test-gpu test-online outputs fixtures lock clean bench mutation mutation-quick diagrams
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -127,6 +127,13 @@ durations: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM)
 ## make test-gpu: only the gpu tier (skipped, with the reason, where no GPU is visible)
 test-gpu: $(STAMP) $(FIXTURES)
 	$(BIN)/python -m pytest -m gpu
+
+## make test-latest [ONLY=torch]: every page's run tier against the newest keras, torch, jax, tensorflow,
+## tensorflow-datasets and mkdocs-material that install (.venv-latest on Python 3.12, everything under
+## build/latest/); prints page x pass/fail with the release that broke each failing page; touches no record or pin
+LATEST_PYTHON ?= python3.12
+test-latest: $(STAMP)
+	$(BIN)/python -m verified_docs.latest --python $(LATEST_PYTHON) $(if $(ONLY),--only $(ONLY))
 
 ## make test-online: also run the network tier (real downloads)
 test-online: $(STAMP) $(FIXTURES)

@@ -26,10 +26,10 @@ from pathlib import Path
 
 from .local_server import serve
 from .pages import Block, Page, load_page
-from .project import DOCS, FIXTURES, OFFLINE, ROOT, rel, snippet_options
+from .project import BUILD, DOCS, FIXTURES, OFFLINE, rel, snippet_options
 from .tiers import TIERS
 
-WORK = ROOT / "build" / "run"
+WORK = BUILD / "run"
 # A hung kernel fails its page, naming the block, instead of holding a CI job until it is killed:
 # about 4x the slowest cell (74 s, the lesson's grid search) and 6x the slowest page (155 s) here.
 # run_page_tier(cell_timeout=) shortens it for the harness's own test (an argument, not the

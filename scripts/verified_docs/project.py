@@ -16,7 +16,9 @@ from pathlib import Path
 ROOT = Path(os.environ.get("VERIFIED_DOCS_ROOT") or Path(__file__).resolve().parents[2]).resolve()
 DOCS = ROOT / "docs"
 SNIPPETS = ROOT / "snippets"
-BUILD = ROOT / "build"
+# VERIFIED_DOCS_BUILD: another folder for what a run leaves (records, runs, fixtures), so that
+# `make test-latest` touches nothing of the pinned environment's.
+BUILD = (ROOT / os.environ.get("VERIFIED_DOCS_BUILD", "build")).resolve()
 FIXTURES = BUILD / "fixtures"
 RECORDS = BUILD / "cache" / "pages"  # page verification records (build/cache/pages/<id>.run.json)
 MKDOCS_YML = ROOT / "mkdocs.yml"

@@ -1,0 +1,128 @@
+"""`make test-latest`: every page's blocks against the newest releases, before a reader finds the break.
+
+    python -m verified_docs.latest [--python python3.12] [--only torch] [--venv .venv-latest]
+
+Builds a second environment (`.venv-latest`, on Python 3.12 by default: the newest JAX needs it)
+from pyproject.toml's `site` group with the pins of LATEST dropped (every other direct pin kept,
+constraints.txt not used), so pip takes the newest release of each that installs beside the rest;
+`--only NAME` drops only that one's pin (the weekly workflow runs one leg per package, and one with
+all). Then it generates the fixtures with that environment and runs every page's run tier there
+(`pytest docs -m run`), with everything it leaves under build/latest/ (VERIFIED_DOCS_BUILD): no
+record, recording, pin or bench figure of the pinned environment is touched. It prints a table,
+page x pass/fail, with the versions that differ from the pins and, for a failing page, the release
+whose code raised (the innermost frame of its traceback inside an installed package) beside the
+failure's first line. Exit status 1 when a page fails, 2 when the environment cannot be installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tomllib
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from .project import ROOT
+
+LATEST = ("keras", "torch", "jax", "jaxlib", "tensorflow", "tensorflow-datasets", "mkdocs-material")
+OUT = ROOT / "build" / "latest"
+
+
+def requirements(only: str | None = None) -> list[str]:
+    """The site group's requirements, with the pins of LATEST (or of `only`, and jaxlib with jax) dropped."""
+    group = tomllib.loads((ROOT / "pyproject.toml").read_text())["dependency-groups"]["site"]
+    free = set(LATEST) if only is None else {only, *(["jaxlib"] if only == "jax" else [])}
+    out = []
+    for line in group:
+        name = re.split(r"[=<>!~\[; ]", line, maxsplit=1)[0].lower()
+        out.append(name if name in free else line)
+    return out
+
+
+def pins() -> dict[str, str]:
+    """LATEST's pinned versions (pyproject.toml)."""
+    group = tomllib.loads((ROOT / "pyproject.toml").read_text())["dependency-groups"]["site"]
+    found = dict(line.split("==", 1) for line in group if "==" in line)
+    return {name: found[name] for name in LATEST if name in found}
+
+
+def run(cmd: list[str], **kw) -> subprocess.CompletedProcess:
+    print("+", " ".join(cmd), flush=True)
+    return subprocess.run(cmd, cwd=ROOT, text=True, **kw)
+
+
+def install(venv: Path, python: str, only: str | None) -> str | None:
+    """The second environment; None, or why it could not be installed (pip's message)."""
+    if not (venv / "bin" / "python").exists():
+        made = run([python, "-m", "venv", str(venv)], capture_output=True)
+        if made.returncode:
+            return f"{python} -m venv failed (is Python 3.12 installed? pyenv or actions/setup-python): {made.stderr[-2000:]}"
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--upgrade"]
+    OUT.mkdir(parents=True, exist_ok=True)
+    reqs = OUT / "requirements.txt"
+    reqs.write_text("\n".join(requirements(only)) + "\n")
+    done = run([*pip, "-r", str(reqs)], capture_output=True)
+    if done.returncode:
+        return f"pip could not install the newest releases beside the other pins:\n{done.stderr[-4000:]}"
+    run([*pip, "--no-deps", "--editable", "."], check=True)
+    return None
+
+
+def versions(venv: Path) -> dict[str, str]:
+    code = "import importlib.metadata as m, sys\nfor n in sys.argv[1:]:\n    print(n, m.version(n))"
+    out = run([str(venv / "bin" / "python"), "-c", code, *LATEST], capture_output=True, check=True).stdout
+    return dict(line.split() for line in out.splitlines())
+
+
+def culprit(text: str, installed: dict[str, str]) -> str:
+    """The installed package whose code raised: the innermost traceback frame in site-packages."""
+    frames = re.findall(r"site-packages/([A-Za-z0-9_]+)/", text)
+    if not frames:
+        return "the page's own code (no frame in an installed package)"
+    module = frames[-1]
+    name = {"jaxlib": "jaxlib", "tensorflow_datasets": "tensorflow-datasets", "material": "mkdocs-material"}.get(module, module)
+    return f"{name} {installed[name]}" if name in installed else module
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--python", default="python3.12")
+    parser.add_argument("--venv", type=Path, default=ROOT / ".venv-latest")
+    parser.add_argument("--only", choices=LATEST, help="move this package alone to its newest release")
+    args = parser.parse_args(argv)
+    if why := install(args.venv, args.python, args.only):
+        print(why, file=sys.stderr)
+        return 2
+    installed = versions(args.venv)
+    moved = {n: f"{pins()[n]} -> {v}" for n, v in installed.items() if pins().get(n) != v}
+    env = dict(os.environ, VERIFIED_DOCS_BUILD=str(OUT), PYTHONPATH=str(ROOT / "scripts/verified_docs/offline"))
+    py = str(args.venv / "bin" / "python")
+    run([py, "scripts/make_fixtures.py", str(OUT / "fixtures")], env=env, check=True)
+    env.pop("PYTHONPATH")
+    report = OUT / "report.xml"
+    run([py, "-m", "pytest", "docs", "-m", "run", "-p", "no:cacheprovider", "-q", f"--junitxml={report}"], env=env)
+    rows = []
+    for case in ET.parse(report).getroot().iter("testcase"):
+        bad = case.find("failure") if case.find("failure") is not None else case.find("error")
+        page = case.get("classname", "").removeprefix("docs.") + "::" + case.get("name", "")
+        if bad is None:
+            rows.append((page, "pass" if case.find("skipped") is None else "skipped", ""))
+        else:
+            text = (bad.text or "") + (bad.get("message") or "")
+            first = next((l.strip() for l in text.splitlines() if "Error" in l or "failed" in l), text.strip()[:160])
+            rows.append((page, "FAIL", f"{culprit(text, installed)}: {first[:200]}"))
+    print(
+        f"\nnewest releases (Python {args.python}): "
+        + (", ".join(f"{n} {v}" for n, v in moved.items()) or "the pins are the newest")
+    )
+    width = max(len(r[0]) for r in rows)
+    for page, verdict, why in sorted(rows):
+        print(f"  {page:<{width}}  {verdict:<7} {why}")
+    return 1 if any(r[1] == "FAIL" for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
