@@ -22,4 +22,4 @@ def test_a_failure_is_laid_at_the_innermost_installed_package():
         "RuntimeError: boom\n"
     )
     assert latest.culprit(trace, {"torch": "2.15.0", "keras": "3.16.0"}) == "torch 2.15.0"
-    assert latest.culprit("Traceback\n  File \"<cell>\", line 1\nValueError\n", {}).startswith("the page's own code")
+    assert latest.culprit('Traceback\n  File "<cell>", line 1\nValueError\n', {}).startswith("the page's own code")

@@ -305,6 +305,7 @@ class Scheduler:
         self.ran: list[Page] = []  # pages whose CI tier this session executed
         self.proven: dict[str, str] = {}  # a translation's run item -> its original's, whose run proves it
         self.unproven: dict[str, str] = {}  # a translation's run item that runs itself -> why
+        self.why_ran: dict[str, str] = {}  # under --cached, a page run that was not reused -> why
         # What resolves a line and where its verdict is kept: attributes, so that a test can give
         # its own scheduler fakes without patching the module the running session uses.
         self.resolve_line, self.records = _resolve_line, records
@@ -328,6 +329,7 @@ class Scheduler:
                 hit = records.unchanged_since_passed(item.page)
                 if hit:
                     return f"cache hit: {item.page.id} unchanged since it passed on {hit['date']}"
+                self.why_ran[item.nodeid] = records.why_not_reused(item.page)
         if isinstance(item, BlockItem) and cached:
             hit = records.unchanged_since_passed(item.page, f"resolve.{item.block.lineno}", key=records.resolve_key(item.block))
             if hit:
@@ -517,8 +519,10 @@ class Scheduler:
             engine_hits = sum("same checkout" in r for r in skipped)
             terminalreporter.write_line(
                 f"content-hash cache: {len(hits)} page run(s) or install resolutions, {site_hits} site test(s) "
-                f"and {engine_hits} engine test(s) skipped (unchanged since they passed)"
+                f"and {engine_hits} engine test(s) reused (unchanged since they passed)"
             )
+            for nodeid, why in sorted(self.why_ran.items()):
+                terminalreporter.write_line(f"  ran {nodeid}: {why}")
 
 
 # ------------------------------------------------------------------------------ fixtures

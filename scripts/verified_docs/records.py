@@ -106,6 +106,16 @@ def forget(page: Page, kind: str = "run") -> None:
     WRITTEN.discard(path_of(page, kind))
 
 
+def why_not_reused(page: Page, kind: str = "run") -> str:
+    """Why --cached runs the page again (its record is missing, or its key moved)."""
+    record = read(page, kind)
+    if record is None:
+        return "no passing run on record (new, failed last time, or never run here)"
+    if record.get("content") != content_hash(page):
+        return "its page, snippets, recordings or figures changed since it passed"
+    return "the engine, the packages or mkdocs.yml's snippet options changed since it passed"
+
+
 def unchanged_since_passed(page: Page, kind: str = "run", key: str | None = None, folder: Path | None = None) -> dict | None:
     """The record when the page's key is the one it passed with (so --cached may skip it)."""
     record = read(page, kind, folder)
