@@ -59,7 +59,11 @@ def install(venv: Path, python: str, only: str | None) -> str | None:
     if not (venv / "bin" / "python").exists():
         made = run([python, "-m", "venv", str(venv)], capture_output=True)
         if made.returncode:
-            return f"{python} -m venv failed (is Python 3.12 installed? pyenv or actions/setup-python): {made.stderr[-2000:]}"
+            return (
+                f"{python} -m venv failed: name a Python 3.12, e.g. make test-latest "
+                f"LATEST_PYTHON=$(pyenv root)/versions/3.12.1/bin/python (pyenv) or python3.12 from "
+                f"actions/setup-python:\n{made.stderr[-2000:]}"
+            )
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--upgrade"]
     OUT.mkdir(parents=True, exist_ok=True)
     reqs = OUT / "requirements.txt"
