@@ -71,7 +71,8 @@ def install(venv: Path, python: str, only: str | None) -> str | None:
     done = run([*pip, "-r", str(reqs)], capture_output=True)
     if done.returncode:
         return f"pip could not install the newest releases beside the other pins:\n{done.stderr[-4000:]}"
-    run([*pip, "--no-deps", "--editable", "."], check=True)
+    # The engine is pure Python; requires-python is the pinned environment's (3.11).
+    run([*pip, "--no-deps", "--ignore-requires-python", "--editable", "."], check=True)
     return None
 
 
