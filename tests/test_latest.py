@@ -21,5 +21,10 @@ def test_a_failure_is_laid_at_the_innermost_installed_package():
         'File "/x/.venv-latest/lib/python3.12/site-packages/torch/nn/modules/module.py", line 9\n'
         "RuntimeError: boom\n"
     )
-    assert latest.culprit(trace, {"torch": "2.15.0", "keras": "3.16.0"}) == "torch 2.15.0"
+    installed = {"torch": "2.15.0", "keras": "3.16.0"}
+    assert latest.culprit(trace, installed, {"torch", "keras"}) == "torch 2.15.0"
+    assert latest.culprit(trace, installed, {"keras"}) == "keras 3.16.0", "a failure laid at a package that did not move"
+    assert "unchanged" in latest.culprit(trace, installed, set())
+    diff = "output differs from its recording\n--- recorded x.out\n+++ this run\n-torch 2.13.0+cpu\n+torch 2.15.0\n"
+    assert latest.culprit(diff, installed) == "output differs from its recording: 'torch 2.13.0+cpu' is now 'torch 2.15.0'"
     assert latest.culprit('Traceback\n  File "<cell>", line 1\nValueError\n', {}).startswith("the page's own code")

@@ -82,14 +82,45 @@ def versions(venv: Path) -> dict[str, str]:
     return dict(line.split() for line in out.splitlines())
 
 
-def culprit(text: str, installed: dict[str, str]) -> str:
-    """The installed package whose code raised: the innermost traceback frame in site-packages."""
-    frames = re.findall(r"site-packages/([A-Za-z0-9_]+)/", text)
+def culprit(text: str, installed: dict[str, str], moved: set[str] = frozenset()) -> str:
+    """Whom a failure is laid at: for a translation, its original; for a changed output, the first
+    line that differs; otherwise the innermost traceback frame in an installed package that moved
+    (or, when none did, the innermost installed package, said to be unchanged)."""
+    if " is proven by " in text:
+        return "fails with its original (the same programs)"
+    if "output differs from its recording" in text:
+        was = next((l[1:] for l in text.splitlines() if l.startswith("-") and not l.startswith("---")), "")
+        now = next((l[1:] for l in text.splitlines() if l.startswith("+") and not l.startswith("+++")), "")
+        return f"output differs from its recording: {was!r} is now {now!r}"
+    names = {"tensorflow_datasets": "tensorflow-datasets", "material": "mkdocs-material"}
+    frames = [names.get(m, m) for m in re.findall(r"site-packages/([A-Za-z0-9_]+)/", text)]
     if not frames:
         return "the page's own code (no frame in an installed package)"
-    module = frames[-1]
-    name = {"jaxlib": "jaxlib", "tensorflow_datasets": "tensorflow-datasets", "material": "mkdocs-material"}.get(module, module)
-    return f"{name} {installed[name]}" if name in installed else module
+    changed = [f for f in frames if f in moved]
+    if changed:
+        return f"{changed[-1]} {installed[changed[-1]]}"
+    name = frames[-1]
+    return f"raised in {name} {installed.get(name, '')} (unchanged)".replace("  ", " ")
+
+
+def table(report: Path, installed: dict[str, str], moved: dict[str, str]) -> list[tuple[str, str, str]]:
+    """(page run, pass/FAIL/skipped, whom a failure is laid at and its first line) per test."""
+    rows = []
+    for case in ET.parse(report).getroot().iter("testcase"):
+        bad = case.find("failure") if case.find("failure") is not None else case.find("error")
+        page = case.get("classname", "").removeprefix("docs.") + "::" + case.get("name", "")
+        if bad is None:
+            rows.append((page, "pass" if case.find("skipped") is None else "skipped", ""))
+            continue
+        text = (bad.text or "") + (bad.get("message") or "")
+        why = culprit(text, installed, set(moved))
+        # The last error line: a crashed cell's own stderr comes after the CalledProcessError.
+        last = next(
+            (l.strip() for l in reversed((bad.text or "").splitlines()) if re.search(r"\w+Error\b|registered more than once", l)),
+            "",
+        )
+        rows.append((page, "FAIL", why + (f"; {last[:160]}" if last and last not in why else "")))
+    return rows
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -97,28 +128,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--python", default="python3.12")
     parser.add_argument("--venv", type=Path, default=ROOT / ".venv-latest")
     parser.add_argument("--only", choices=LATEST, help="move this package alone to its newest release")
+    parser.add_argument("--table-only", action="store_true", help="print the last run's table again (build/latest/report.xml)")
     args = parser.parse_args(argv)
-    if why := install(args.venv, args.python, args.only):
+    if not args.table_only and (why := install(args.venv, args.python, args.only)):
         print(why, file=sys.stderr)
         return 2
     installed = versions(args.venv)
     moved = {n: f"{pins()[n]} -> {v}" for n, v in installed.items() if pins().get(n) != v}
     env = dict(os.environ, VERIFIED_DOCS_BUILD=str(OUT), PYTHONPATH=str(ROOT / "scripts/verified_docs/offline"))
     py = str(args.venv / "bin" / "python")
-    run([py, "scripts/make_fixtures.py", str(OUT / "fixtures")], env=env, check=True)
+    if not args.table_only:
+        run([py, "scripts/make_fixtures.py", str(OUT / "fixtures")], env=env, check=True)
     env.pop("PYTHONPATH")
     report = OUT / "report.xml"
-    run([py, "-m", "pytest", "docs", "-m", "run", "-p", "no:cacheprovider", "-q", f"--junitxml={report}"], env=env)
-    rows = []
-    for case in ET.parse(report).getroot().iter("testcase"):
-        bad = case.find("failure") if case.find("failure") is not None else case.find("error")
-        page = case.get("classname", "").removeprefix("docs.") + "::" + case.get("name", "")
-        if bad is None:
-            rows.append((page, "pass" if case.find("skipped") is None else "skipped", ""))
-        else:
-            text = (bad.text or "") + (bad.get("message") or "")
-            first = next((l.strip() for l in text.splitlines() if "Error" in l or "failed" in l), text.strip()[:160])
-            rows.append((page, "FAIL", f"{culprit(text, installed)}: {first[:200]}"))
+    if not args.table_only:
+        run([py, "-m", "pytest", "docs", "-m", "run", "-p", "no:cacheprovider", "-q", f"--junitxml={report}"], env=env)
+    rows = table(report, installed, moved)
     print(
         f"\nnewest releases (Python {args.python}): "
         + (", ".join(f"{n} {v}" for n, v in moved.items()) or "the pins are the newest")
