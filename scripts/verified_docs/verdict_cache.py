@@ -2,8 +2,8 @@
 
 Two files under build/cache/: one for the engine's own tests (keyed by every file of the
 checkout, the engine, the packages and the browser), one for the tests of the built site (keyed by
-the built site, the test module and its helpers, the engine, the packages, axe-core and the
-browser). The pytest plugin's hooks read and write them; nothing else does.
+the built site, or for a test of one page by that page's folders and the files no page owns, and
+by the test module and its helpers, the engine, the packages, axe-core and the browser). The pytest plugin's hooks read and write them; nothing else does.
 """
 
 from __future__ import annotations
