@@ -7,6 +7,7 @@ import numpy as np
 import torch
 
 from common import EPOCHS, RATE, with_fit, report, batches, new_net
+from other_nets import compare_with_fit
 
 reference, fit_loss = with_fit()
 print(f"torch {torch.__version__} · way, loss of the last epoch, fit's weights?")
@@ -55,20 +56,20 @@ report("loop with keras.optimizers.SGD", net, np.mean(losses), reference)
 # 3. A custom step inside fit, which still handles the batches, the epochs and the logs.
 class CustomStep(keras.Model):
     def train_step(self, data):
-        xb, yb = data
+        xb, yb, sample_weights = keras.utils.unpack_x_y_sample_weight(data)  # (x, y) or (x, y, sample_weight)
         self.zero_grad()
         prediction = self(xb, training=True)
-        loss = self.compute_loss(x=xb, y=yb, y_pred=prediction)
+        loss = self.compute_loss(x=xb, y=yb, y_pred=prediction, sample_weight=sample_weights)
         loss.backward()
         with torch.no_grad():
             self.optimizer.apply([v.value.grad for v in self.trainable_weights], self.trainable_weights)
-        for metric in self.metrics:  # the mean of the loss, and those of compile(metrics=...) if any
-            if metric.name == "loss":
-                metric.update_state(loss)
-            else:
-                metric.update_state(yb, prediction)
-        return {m.name: m.result() for m in self.metrics}
+        for metric in self.metrics:
+            if metric.name == "loss":  # the mean of the loss, weighted by the batch's size as in fit
+                metric.update_state(loss, sample_weight=keras.ops.shape(yb)[0])
+        return self.compute_metrics(xb, yb, prediction, sample_weights)  # those of compile(metrics=...)
 
 
 net, loss = with_fit(CustomStep)
 report("custom train_step inside fit", net, loss, reference)
+print("  the same train_step, against fit on other networks (same weights and history?):")
+compare_with_fit(CustomStep)

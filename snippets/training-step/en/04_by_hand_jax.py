@@ -7,6 +7,7 @@ import keras
 import numpy as np
 
 from common import EPOCHS, RATE, with_fit, report, batches, new_net
+from other_nets import ACTIVITY, L2, compare_with_fit
 
 reference, fit_loss = with_fit()
 print(f"jax {jax.__version__} · way, loss of the last epoch, fit's weights?")
@@ -57,24 +58,52 @@ report("the same, state handed back", net, np.mean(losses), reference)
 class CustomStep(keras.Model):
     def train_step(self, state, data):
         trainable, non_trainable, optimizer_vars, metric_vars = state
-        xb, yb = data
-
-        def loss_of(trainable, non_trainable):
-            prediction, non_trainable = self.stateless_call(trainable, non_trainable, xb, training=True)
-            return self.compute_loss(x=xb, y=yb, y_pred=prediction), non_trainable
-
-        (loss, non_trainable), gradients = jax.value_and_grad(loss_of, has_aux=True)(trainable, non_trainable)
+        xb, yb, sample_weights = keras.utils.unpack_x_y_sample_weight(data)
+        # The stateless loss of Keras's own step: the prediction with the weights it receives, the
+        # loss of compile, the layers' losses (regularisers, add_loss) and the sample weights.
+        derivative = jax.value_and_grad(self.compute_loss_and_updates, has_aux=True)
+        (_, (loss, prediction, non_trainable, metric_vars)), gradients = derivative(
+            trainable, non_trainable, metric_vars, xb, yb, sample_weights, training=True, optimizer_variables=optimizer_vars
+        )
         trainable, optimizer_vars = self.optimizer.stateless_apply(optimizer_vars, gradients, trainable)
-        # The metrics are state too: each one takes its own variables, in order, and returns them.
-        # Only the loss's is here; others would take (yb, prediction), which loss_of would have to return.
-        new, logs = [], {}
-        for metric in self.metrics:
-            own = metric_vars[len(new) : len(new) + len(metric.variables)]
-            own = metric.stateless_update_state(own, loss)
-            logs[metric.name] = metric.stateless_result(own)
-            new += own
-        return logs, (trainable, non_trainable, optimizer_vars, new)
+        # The metrics are state too: inside a StatelessScope, update_state reads and writes this
+        # batch's values, not the variables.
+        with keras.StatelessScope(state_mapping=list(zip(self.metrics_variables, metric_vars))) as scope:
+            for metric in self.metrics:
+                if metric.name == "loss":  # the mean of the loss, weighted by the batch's size as in fit
+                    metric.update_state(loss, sample_weight=keras.ops.shape(yb)[0])
+            logs = self.compute_metrics(xb, yb, prediction, sample_weights)  # those of compile(metrics=...)
+        metric_vars = [scope.get_current_value(v) for v in self.metrics_variables]
+        return logs, (trainable, non_trainable, optimizer_vars, metric_vars)
 
 
 net, loss = with_fit(CustomStep)
 report("custom train_step inside fit", net, loss, reference)
+print("  the same train_step, against fit on other networks (same weights and history?):")
+compare_with_fit(CustomStep)
+
+
+# 3. Two shortcuts that look the same: they change only the loss and fail on the layers' losses.
+class WithComputeLoss(CustomStep):
+    """compute_loss, as in PyTorch and TensorFlow: it reads the variables, not the weights being differentiated."""
+
+    def compute_loss_and_updates(self, trainable, non_trainable, metric_vars, xb, yb, sample_weights, **_):
+        prediction, non_trainable = self.stateless_call(trainable, non_trainable, xb, training=True)
+        loss = self.compute_loss(x=xb, y=yb, y_pred=prediction, sample_weight=sample_weights)
+        return loss, (loss, prediction, non_trainable, metric_vars)
+
+
+class WithStatelessComputeLoss(CustomStep):
+    """stateless_compute_loss: the weights' regularisers yes, what the layers add when called no."""
+
+    def compute_loss_and_updates(self, trainable, non_trainable, metric_vars, xb, yb, sample_weights, **_):
+        prediction, non_trainable = self.stateless_call(trainable, non_trainable, xb, training=True)
+        loss, (_, non_trainable, metric_vars) = self.stateless_compute_loss(
+            trainable, non_trainable, metric_vars, x=xb, y=yb, y_pred=prediction, sample_weight=sample_weights
+        )
+        return loss, (loss, prediction, non_trainable, metric_vars)
+
+
+for shortcut in (WithComputeLoss, WithStatelessComputeLoss):
+    print(f"  {shortcut.__name__}:")
+    compare_with_fit(shortcut, (L2, ACTIVITY))

@@ -7,6 +7,7 @@ import numpy as np
 import tensorflow as tf
 
 from common import EPOCHS, RATE, with_fit, report, batches, new_net
+from other_nets import compare_with_fit
 
 reference, fit_loss = with_fit()
 print(f"tensorflow {tf.__version__} · way, loss of the last epoch, fit's weights?")
@@ -44,18 +45,18 @@ except ValueError as error:
 # 2. A custom step inside fit, which compiles it into a tf.function by itself.
 class CustomStep(keras.Model):
     def train_step(self, data):
-        xb, yb = data
+        xb, yb, sample_weights = keras.utils.unpack_x_y_sample_weight(data)
         with tf.GradientTape() as tape:
             prediction = self(xb, training=True)
-            loss = self.compute_loss(x=xb, y=yb, y_pred=prediction)
+            loss = self.compute_loss(x=xb, y=yb, y_pred=prediction, sample_weight=sample_weights)
         self.optimizer.apply(tape.gradient(loss, self.trainable_weights), self.trainable_weights)
-        for metric in self.metrics:  # as on PyTorch
+        for metric in self.metrics:  # as in PyTorch
             if metric.name == "loss":
-                metric.update_state(loss)
-            else:
-                metric.update_state(yb, prediction)
-        return {m.name: m.result() for m in self.metrics}
+                metric.update_state(loss, sample_weight=keras.ops.shape(yb)[0])
+        return self.compute_metrics(xb, yb, prediction, sample_weights)
 
 
 net, loss = with_fit(CustomStep)
 report("custom train_step inside fit", net, loss, reference)
+print("  the same train_step, against fit on other networks (same weights and history?):")
+compare_with_fit(CustomStep)

@@ -7,6 +7,7 @@ import numpy as np
 import torch
 
 from comun import EPOCAS, TASA, con_fit, informa, lotes, nueva_red
+from otras_redes import compara_con_fit
 
 referencia, perdida_fit = con_fit()
 print(f"torch {torch.__version__} · forma, pérdida de la última época, ¿pesos de fit?")
@@ -55,20 +56,20 @@ informa("bucle con keras.optimizers.SGD", red, np.mean(perdidas), referencia)
 # 3. Un paso propio dentro de fit, que sigue llevando los lotes, las épocas y el registro.
 class PasoPropio(keras.Model):
     def train_step(self, datos):
-        xb, yb = datos
+        xb, yb, pesos_muestra = keras.utils.unpack_x_y_sample_weight(datos)  # (x, y) o (x, y, sample_weight)
         self.zero_grad()
         prediccion = self(xb, training=True)
-        perdida = self.compute_loss(x=xb, y=yb, y_pred=prediccion)
+        perdida = self.compute_loss(x=xb, y=yb, y_pred=prediccion, sample_weight=pesos_muestra)
         perdida.backward()
         with torch.no_grad():
             self.optimizer.apply([v.value.grad for v in self.trainable_weights], self.trainable_weights)
-        for metrica in self.metrics:  # la media de la pérdida, y las de compile(metrics=...) si las hay
-            if metrica.name == "loss":
-                metrica.update_state(perdida)
-            else:
-                metrica.update_state(yb, prediccion)
-        return {m.name: m.result() for m in self.metrics}
+        for metrica in self.metrics:
+            if metrica.name == "loss":  # la media de la pérdida, ponderada por el tamaño del lote como en fit
+                metrica.update_state(perdida, sample_weight=keras.ops.shape(yb)[0])
+        return self.compute_metrics(xb, yb, prediccion, pesos_muestra)  # las de compile(metrics=...)
 
 
 red, perdida = con_fit(PasoPropio)
 informa("train_step propio dentro de fit", red, perdida, referencia)
+print("  el mismo train_step, frente a fit en otras redes (¿mismos pesos e historial?):")
+compara_con_fit(PasoPropio)

@@ -7,6 +7,7 @@ import keras
 import numpy as np
 
 from comun import EPOCAS, TASA, con_fit, informa, lotes, nueva_red
+from otras_redes import ACTIVIDAD, L2, compara_con_fit
 
 referencia, perdida_fit = con_fit()
 print(f"jax {jax.__version__} · forma, pérdida de la última época, ¿pesos de fit?")
@@ -57,24 +58,52 @@ informa("el mismo, con el estado devuelto", red, np.mean(perdidas), referencia)
 class PasoPropio(keras.Model):
     def train_step(self, estado, datos):
         entrenables, no_entrenables, del_optimizador, de_metricas = estado
-        xb, yb = datos
-
-        def perdida_de(entrenables, no_entrenables):
-            prediccion, no_entrenables = self.stateless_call(entrenables, no_entrenables, xb, training=True)
-            return self.compute_loss(x=xb, y=yb, y_pred=prediccion), no_entrenables
-
-        (perdida, no_entrenables), gradientes = jax.value_and_grad(perdida_de, has_aux=True)(entrenables, no_entrenables)
+        xb, yb, pesos_muestra = keras.utils.unpack_x_y_sample_weight(datos)
+        # La pérdida sin estado del propio paso de Keras: la predicción con los pesos que recibe, la
+        # pérdida de compile, las de las capas (regularizadores, add_loss) y los pesos por muestra.
+        derivada = jax.value_and_grad(self.compute_loss_and_updates, has_aux=True)
+        (_, (perdida, prediccion, no_entrenables, de_metricas)), gradientes = derivada(
+            entrenables, no_entrenables, de_metricas, xb, yb, pesos_muestra, training=True, optimizer_variables=del_optimizador
+        )
         entrenables, del_optimizador = self.optimizer.stateless_apply(del_optimizador, gradientes, entrenables)
-        # También las métricas son estado: cada una toma sus variables, en orden, y las devuelve.
-        # Aquí solo está la de la pérdida; otras recibirían (yb, prediccion), que perdida_de tendría que devolver.
-        nuevas, registro = [], {}
-        for metrica in self.metrics:
-            suyas = de_metricas[len(nuevas) : len(nuevas) + len(metrica.variables)]
-            suyas = metrica.stateless_update_state(suyas, perdida)
-            registro[metrica.name] = metrica.stateless_result(suyas)
-            nuevas += suyas
-        return registro, (entrenables, no_entrenables, del_optimizador, nuevas)
+        # Las métricas también son estado: dentro de un StatelessScope, update_state lee y escribe
+        # los valores de este lote, no las variables.
+        with keras.StatelessScope(state_mapping=list(zip(self.metrics_variables, de_metricas))) as ambito:
+            for metrica in self.metrics:
+                if metrica.name == "loss":  # la media de la pérdida, ponderada por el tamaño del lote como en fit
+                    metrica.update_state(perdida, sample_weight=keras.ops.shape(yb)[0])
+            registro = self.compute_metrics(xb, yb, prediccion, pesos_muestra)  # las de compile(metrics=...)
+        de_metricas = [ambito.get_current_value(v) for v in self.metrics_variables]
+        return registro, (entrenables, no_entrenables, del_optimizador, de_metricas)
 
 
 red, perdida = con_fit(PasoPropio)
 informa("train_step propio dentro de fit", red, perdida, referencia)
+print("  el mismo train_step, frente a fit en otras redes (¿mismos pesos e historial?):")
+compara_con_fit(PasoPropio)
+
+
+# 3. Dos atajos que parecen iguales: cambian solo la pérdida y fallan con las pérdidas de las capas.
+class ConComputeLoss(PasoPropio):
+    """compute_loss, como en PyTorch y TensorFlow: lee las variables, no los pesos que se derivan."""
+
+    def compute_loss_and_updates(self, entrenables, no_entrenables, de_metricas, xb, yb, pesos_muestra, **_):
+        prediccion, no_entrenables = self.stateless_call(entrenables, no_entrenables, xb, training=True)
+        perdida = self.compute_loss(x=xb, y=yb, y_pred=prediccion, sample_weight=pesos_muestra)
+        return perdida, (perdida, prediccion, no_entrenables, de_metricas)
+
+
+class ConStatelessComputeLoss(PasoPropio):
+    """stateless_compute_loss: los regularizadores de los pesos sí, lo que las capas añaden al llamarlas no."""
+
+    def compute_loss_and_updates(self, entrenables, no_entrenables, de_metricas, xb, yb, pesos_muestra, **_):
+        prediccion, no_entrenables = self.stateless_call(entrenables, no_entrenables, xb, training=True)
+        perdida, (_, no_entrenables, de_metricas) = self.stateless_compute_loss(
+            entrenables, no_entrenables, de_metricas, x=xb, y=yb, y_pred=prediccion, sample_weight=pesos_muestra
+        )
+        return perdida, (perdida, prediccion, no_entrenables, de_metricas)
+
+
+for atajo in (ConComputeLoss, ConStatelessComputeLoss):
+    print(f"  {atajo.__name__}:")
+    compara_con_fit(atajo, (L2, ACTIVIDAD))

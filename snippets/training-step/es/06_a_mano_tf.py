@@ -7,6 +7,7 @@ import numpy as np
 import tensorflow as tf
 
 from comun import EPOCAS, TASA, con_fit, informa, lotes, nueva_red
+from otras_redes import compara_con_fit
 
 referencia, perdida_fit = con_fit()
 print(f"tensorflow {tf.__version__} · forma, pérdida de la última época, ¿pesos de fit?")
@@ -44,18 +45,18 @@ except ValueError as error:
 # 2. Un paso propio dentro de fit, que lo compila él mismo en un tf.function.
 class PasoPropio(keras.Model):
     def train_step(self, datos):
-        xb, yb = datos
+        xb, yb, pesos_muestra = keras.utils.unpack_x_y_sample_weight(datos)
         with tf.GradientTape() as cinta:
             prediccion = self(xb, training=True)
-            perdida = self.compute_loss(x=xb, y=yb, y_pred=prediccion)
+            perdida = self.compute_loss(x=xb, y=yb, y_pred=prediccion, sample_weight=pesos_muestra)
         self.optimizer.apply(cinta.gradient(perdida, self.trainable_weights), self.trainable_weights)
         for metrica in self.metrics:  # como en PyTorch
             if metrica.name == "loss":
-                metrica.update_state(perdida)
-            else:
-                metrica.update_state(yb, prediccion)
-        return {m.name: m.result() for m in self.metrics}
+                metrica.update_state(perdida, sample_weight=keras.ops.shape(yb)[0])
+        return self.compute_metrics(xb, yb, prediccion, pesos_muestra)
 
 
 red, perdida = con_fit(PasoPropio)
 informa("train_step propio dentro de fit", red, perdida, referencia)
+print("  el mismo train_step, frente a fit en otras redes (¿mismos pesos e historial?):")
+compara_con_fit(PasoPropio)

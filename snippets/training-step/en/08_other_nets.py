@@ -1,0 +1,69 @@
+"""Other networks for the same step: each variation changes one thing of common.py's network. A
+custom train_step that matches fit on all of them does not depend on how simple the example is."""
+
+import keras
+import numpy as np
+
+from common import EPOCHS, BATCH, RATE, x, y
+
+rng = np.random.default_rng(3)
+x2 = rng.normal(size=(len(x), 3)).astype("float32")  # the second input
+per_row = rng.uniform(0.1, 2.0, size=len(x)).astype("float32")  # one weight per row
+
+L2, ACTIVITY, BN, WEIGHTS, SHORT, TWO, METRIC = (
+    "L2 regulariser on the weights",
+    "activity regulariser",
+    "BatchNormalization and Dropout",
+    "sample weights",
+    "a shorter last batch",
+    "two inputs",
+    "a metric in compile",
+)
+VARIATIONS = (L2, ACTIVITY, BN, WEIGHTS, SHORT, TWO, METRIC)
+
+
+def net_with(variation, kind):
+    inputs = [keras.Input((8,))] + ([keras.Input((3,))] if variation == TWO else [])
+    layer = keras.layers.Concatenate()(inputs) if variation == TWO else inputs[0]
+    layer = keras.layers.Dense(
+        16,
+        activation="relu",
+        kernel_regularizer=keras.regularizers.L2(0.01) if variation == L2 else None,
+        activity_regularizer=keras.regularizers.L1(0.01) if variation == ACTIVITY else None,
+    )(layer)
+    if variation == BN:
+        layer = keras.layers.Dropout(0.2, seed=1)(keras.layers.BatchNormalization()(layer))
+    net = kind(inputs if variation == TWO else inputs[0], keras.layers.Dense(1)(layer))
+    start = np.random.default_rng(0)
+    net.set_weights([start.normal(scale=0.3, size=w.shape).astype("float32") for w in net.get_weights()])
+    net.compile(keras.optimizers.SGD(RATE), loss="mse", metrics=["mae"] if variation == METRIC else None)
+    return net
+
+
+def train(variation, kind):
+    """That variation's network, trained with fit; returns all its weights and its history."""
+    net = net_with(variation, kind)
+    history = net.fit(
+        [x, x2] if variation == TWO else x,
+        y,
+        batch_size=96 if variation == SHORT else BATCH,  # 512 rows: five batches of 96 and one of 32
+        sample_weight=per_row if variation == WEIGHTS else None,
+        epochs=EPOCHS,
+        shuffle=False,
+        verbose=0,
+    ).history
+    return np.concatenate([w.ravel() for w in net.get_weights()]), history
+
+
+def compare_with_fit(kind, variations=VARIATIONS):
+    """One line per variation: True if the custom step leaves fit's weights and history."""
+    for variation in variations:
+        weights, history = train(variation, keras.Model)
+        try:
+            its_weights, its_history = train(variation, kind)
+        except Exception as error:  # what would happen to the reader: the error, on one line
+            print(f"    {variation:<34} {type(error).__name__}: {str(error).splitlines()[0]}")
+            continue
+        same = np.abs(its_weights - weights).max() < 1e-5 and its_history.keys() == history.keys()
+        same = same and all(np.allclose(its_history[k], history[k], rtol=1e-5) for k in history)
+        print(f"    {variation:<34} {same}")

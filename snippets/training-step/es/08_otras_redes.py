@@ -1,0 +1,69 @@
+"""Otras redes para el mismo paso: cada variación cambia una sola cosa de la red de comun.py. Un
+train_step propio que coincide con fit en todas ellas no depende de lo sencillo que es el ejemplo."""
+
+import keras
+import numpy as np
+
+from comun import EPOCAS, LOTE, TASA, x, y
+
+azar = np.random.default_rng(3)
+x2 = azar.normal(size=(len(x), 3)).astype("float32")  # la segunda entrada
+por_muestra = azar.uniform(0.1, 2.0, size=len(x)).astype("float32")  # un peso por fila
+
+L2, ACTIVIDAD, BN, PESOS, CORTO, DOS, METRICA = (
+    "regularizador L2 en los pesos",
+    "regularizador de actividad",
+    "BatchNormalization y Dropout",
+    "pesos por muestra",
+    "último lote más corto",
+    "dos entradas",
+    "una métrica en compile",
+)
+VARIACIONES = (L2, ACTIVIDAD, BN, PESOS, CORTO, DOS, METRICA)
+
+
+def red_con(variacion, clase):
+    entradas = [keras.Input((8,))] + ([keras.Input((3,))] if variacion == DOS else [])
+    capa = keras.layers.Concatenate()(entradas) if variacion == DOS else entradas[0]
+    capa = keras.layers.Dense(
+        16,
+        activation="relu",
+        kernel_regularizer=keras.regularizers.L2(0.01) if variacion == L2 else None,
+        activity_regularizer=keras.regularizers.L1(0.01) if variacion == ACTIVIDAD else None,
+    )(capa)
+    if variacion == BN:
+        capa = keras.layers.Dropout(0.2, seed=1)(keras.layers.BatchNormalization()(capa))
+    red = clase(entradas if variacion == DOS else entradas[0], keras.layers.Dense(1)(capa))
+    inicio = np.random.default_rng(0)
+    red.set_weights([inicio.normal(scale=0.3, size=w.shape).astype("float32") for w in red.get_weights()])
+    red.compile(keras.optimizers.SGD(TASA), loss="mse", metrics=["mae"] if variacion == METRICA else None)
+    return red
+
+
+def entrena(variacion, clase):
+    """La red de esa variación, entrenada con fit; devuelve todos sus pesos y su historial."""
+    red = red_con(variacion, clase)
+    historia = red.fit(
+        [x, x2] if variacion == DOS else x,
+        y,
+        batch_size=96 if variacion == CORTO else LOTE,  # 512 filas: cinco lotes de 96 y uno de 32
+        sample_weight=por_muestra if variacion == PESOS else None,
+        epochs=EPOCAS,
+        shuffle=False,
+        verbose=0,
+    ).history
+    return np.concatenate([w.ravel() for w in red.get_weights()]), historia
+
+
+def compara_con_fit(clase, variaciones=VARIACIONES):
+    """Una línea por variación: True si el paso propio deja los pesos y el historial de fit."""
+    for variacion in variaciones:
+        pesos, historia = entrena(variacion, keras.Model)
+        try:
+            suyos, la_suya = entrena(variacion, clase)
+        except Exception as error:  # lo que le pasaría al lector: el error, en una línea
+            print(f"    {variacion:<34} {type(error).__name__}: {str(error).splitlines()[0]}")
+            continue
+        igual = np.abs(suyos - pesos).max() < 1e-5 and la_suya.keys() == historia.keys()
+        igual = igual and all(np.allclose(la_suya[k], historia[k], rtol=1e-5) for k in historia)
+        print(f"    {variacion:<34} {igual}")
