@@ -20,13 +20,29 @@ y_pred = np.array([0.1, 0.8, 3.5, -1.0], dtype="float32")
 result = huber_loss(y_true, y_pred)
 kind = type(result).__module__.split(".")[0]  # which library the returned tensor comes from
 
-# The same function serves as a model's loss; with jit_compile="auto" (compile's
-# default), Keras decides per engine whether fit compiles the step
-# (with XLA on JAX and TensorFlow; with torch.compile on PyTorch).
+# The same function serves as a model's loss. To see how fit runs the step, it counts its calls in
+# Python: a compiled step runs it only while tracing it; one that goes operation by operation, on
+# every batch.
+calls = 0
+
+
+def counted_huber(y_true, y_pred):
+    global calls
+    calls += 1
+    return huber_loss(y_true, y_pred)
+
+
 model = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1)])
-model.compile(optimizer="sgd", loss=huber_loss)
-model.fit(y_true[:, None], y_pred, epochs=1, verbose=0)
+counts = []
+for options in ({}, {"jit_compile": False}, {"run_eagerly": True}):  # {}: jit_compile="auto", the default
+    calls = 0
+    model.compile(optimizer="sgd", loss=counted_huber, **options)
+    model.fit(y_true[:, None], y_pred, batch_size=1, epochs=2, verbose=0)  # 2 epochs of 4 batches
+    counts.append(calls)
+    if not options:
+        automatic = model.jit_compile  # what "auto" decided
 print(
-    f"{keras.backend.backend():<10} Huber = {float(ops.convert_to_numpy(result)):.6f}"
-    f"  ({kind} tensor)  jit_compile: {model.jit_compile}"
+    f"{keras.backend.backend():<10} Huber = {float(ops.convert_to_numpy(result)):.6f}  ({kind} tensor)"
+    f"  auto: jit_compile={automatic}\n  calls to the loss in 8 batches: {counts[0]} with auto,"
+    f" {counts[1]} with jit_compile=False, {counts[2]} with run_eagerly=True"
 )

@@ -20,13 +20,29 @@ y_pred = np.array([0.1, 0.8, 3.5, -1.0], dtype="float32")
 resultado = perdida_huber(y_real, y_pred)
 tipo = type(resultado).__module__.split(".")[0]  # de qué biblioteca es el tensor devuelto
 
-# La misma función sirve como pérdida de un modelo; con jit_compile="auto" (el valor por
-# defecto de compile), Keras decide según el motor si fit compila el paso
-# (con XLA en JAX y TensorFlow; con torch.compile en PyTorch).
+# La misma función sirve como pérdida de un modelo. Para ver cómo ejecuta fit el paso, cuenta sus
+# llamadas en Python: un paso compilado la ejecuta solo al trazarlo; uno que va operación a operación,
+# en cada lote.
+llamadas = 0
+
+
+def huber_contada(y_real, y_pred):
+    global llamadas
+    llamadas += 1
+    return perdida_huber(y_real, y_pred)
+
+
 modelo = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1)])
-modelo.compile(optimizer="sgd", loss=perdida_huber)
-modelo.fit(y_real[:, None], y_pred, epochs=1, verbose=0)
+cuentas = []
+for opciones in ({}, {"jit_compile": False}, {"run_eagerly": True}):  # {}: jit_compile="auto", el valor por defecto
+    llamadas = 0
+    modelo.compile(optimizer="sgd", loss=huber_contada, **opciones)
+    modelo.fit(y_real[:, None], y_pred, batch_size=1, epochs=2, verbose=0)  # 2 épocas de 4 lotes
+    cuentas.append(llamadas)
+    if not opciones:
+        automatico = modelo.jit_compile  # lo que decidió "auto"
 print(
-    f"{keras.backend.backend():<10} Huber = {float(ops.convert_to_numpy(resultado)):.6f}"
-    f"  (tensor de {tipo})  jit_compile: {modelo.jit_compile}"
+    f"{keras.backend.backend():<10} Huber = {float(ops.convert_to_numpy(resultado)):.6f}  (tensor de {tipo})"
+    f"  auto: jit_compile={automatico}\n  llamadas a la pérdida en 8 lotes: {cuentas[0]} con auto,"
+    f" {cuentas[1]} con jit_compile=False, {cuentas[2]} con run_eagerly=True"
 )

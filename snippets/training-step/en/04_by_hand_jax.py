@@ -104,6 +104,6 @@ class WithStatelessComputeLoss(CustomStep):
         return loss, (loss, prediction, non_trainable, metric_vars)
 
 
-for shortcut in (WithComputeLoss, WithStatelessComputeLoss):
-    print(f"  {shortcut.__name__}:")
+for shortcut, name in ((WithComputeLoss, "with compute_loss"), (WithStatelessComputeLoss, "with stateless_compute_loss")):
+    print(f"  the shortcut {name}:")
     compare_with_fit(shortcut, (L2, ACTIVITY))

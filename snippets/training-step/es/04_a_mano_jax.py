@@ -104,6 +104,6 @@ class ConStatelessComputeLoss(PasoPropio):
         return perdida, (perdida, prediccion, no_entrenables, de_metricas)
 
 
-for atajo in (ConComputeLoss, ConStatelessComputeLoss):
-    print(f"  {atajo.__name__}:")
+for atajo, nombre in ((ConComputeLoss, "con compute_loss"), (ConStatelessComputeLoss, "con stateless_compute_loss")):
+    print(f"  el atajo {nombre}:")
     compara_con_fit(atajo, (L2, ACTIVIDAD))
