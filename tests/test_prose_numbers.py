@@ -6,6 +6,7 @@ the fix."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -220,13 +221,43 @@ def test_a_number_locates_its_file_line_and_column(snippets):
     assert (num.line, num.col, num.end) == (17, 16, 22)
 
 
+GUIDE = {"kind": "Guía", "title": "Una guía de prueba", "url": "https://example.org/guia", "note": "de su autora"}
+
+
+def rendered_text(page) -> str:
+    return "\n".join(line for item in marks.render(page).items if isinstance(item, Prose) for line in item.lines)
+
+
 def test_labels_render_as_a_small_mark_on_the_site_and_in_the_notebook(snippets):
-    page = page_of("Unos 5 s ^fuente^, y `^fuente^` en código.", snippets)
-    rendered = "\n".join(line for item in marks.render(page).items if isinstance(item, Prose) for line in item.lines)
+    page = replace(page_of("Unos 5 s ^fuente^, y `^fuente^` en código.", snippets), meta={"sources": [GUIDE]})
+    rendered = rendered_text(page)
     assert (
-        '5 s\u00a0<sup class="trace trace--source" title="Cifra del documento fuente, no medida en este sitio">fuente</sup>,'
-        in rendered
-    )
+        '5 s\u00a0<a class="trace-link" href="#fuentes"><sup class="trace trace--source" '
+        'title="Cifra del documento fuente, no medida en este sitio">fuente</sup></a>,'
+    ) in rendered, "a source mark is a link to the page's sources"
     assert "`^fuente^`" in rendered  # code stays as written
     cells = "\n".join(c.source for c in notebook(page).cells if c.cell_type == "markdown")
     assert '<sup class="trace trace--source"' in cells
+
+
+def test_a_source_mark_on_a_page_that_lists_no_source_fails_the_build_naming_its_line(snippets):
+    page = page_of("Texto.\n\nUnos 5 s por época ^fuente^.", snippets)
+    with pytest.raises(PageError, match=r"page\.es\.md:17: a \^fuente\^ mark, but the page lists no source"):
+        marks.render(page)
+
+
+def test_the_sources_are_listed_under_the_pages_sources_heading_or_a_new_one_at_the_end(snippets):
+    listed = "- Guía: [Una guía de prueba](https://example.org/guia), de su autora."
+    page = replace(page_of("Unos 5 s ^fuente^.\n\n## Fuentes\n\nOtras lecturas.", snippets), meta={"sources": [GUIDE]})
+    text = rendered_text(page)
+    assert text.index("## Fuentes") < text.index(listed) < text.index("Otras lecturas."), text
+    page = replace(page_of("About 5 s ^source^.", snippets, lang="en"), meta={"sources": [dict(GUIDE, url=None)]})
+    text = rendered_text(page)
+    assert text.rstrip().endswith("- Guía: *Una guía de prueba*, de su autora."), text
+    assert "## Sources" in text and 'href="#sources"' in text
+
+
+def test_a_source_without_a_title_is_refused(snippets):
+    page = replace(page_of("Texto.", snippets), meta={"sources": [{"kind": "Guía"}]})
+    with pytest.raises(PageError, match=r"sources\[1\] needs a kind and a title"):
+        marks.render(page)

@@ -151,7 +151,7 @@ def test_every_site_language_has_the_engines_texts():
         "figures.TEXT": [figures.TEXT],
         "translation_banner.BANNER": [translation_banner.BANNER],
         "project.LANG_NAMES": [project.LANG_NAMES],
-        "prose_marks.LABELS, .TITLES": [prose_marks.LABELS, prose_marks.TITLES],
+        "prose_marks.LABELS, .TITLES, .SOURCES": [prose_marks.LABELS, prose_marks.TITLES, prose_marks.SOURCES],
         "prose_number_rules word lists": [
             getattr(prose_number_rules, name) for name in ("SECTION_WORDS", "STEP_WORDS", "MONTHS", "VERSION_HEADERS", "JOINERS")
         ],

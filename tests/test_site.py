@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from html.parser import HTMLParser
@@ -209,6 +210,34 @@ def test_page_shows_its_verification_stamp(site, page, request):
     assert data["date"] in text and data["versions"]["Keras"] in text, (
         f"{where}: the stamp {text!r} does not name the passing run's date {data['date']} and Keras {data['versions']['Keras']}"
     )
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
+def test_every_source_mark_leads_to_the_pages_sources(site, page):
+    """A figure marked as the source's names a document the reader can find: the mark links to the
+    page's sources section, which names every document of its front matter (and links it where it has
+    an address)."""
+    from verified_docs.prose_marks import SOURCES
+
+    text = page.html_path(site).read_text(encoding="utf-8")
+    marks = re.findall(r'(<a [^>]*>)?<sup class="trace trace--source"', text)
+    anchor = SOURCES[page.lang]["anchor"]
+    unlinked = sum(1 for a in marks if f'href="#{anchor}"' not in (a or ""))
+    assert not unlinked, f"{rel(page.path)}: {unlinked} of its {len(marks)} source marks do not link to #{anchor}"
+    listed = page.meta.get("sources") or []
+    if not (marks or listed):
+        return
+    at = text.find(f'id="{anchor}"')
+    assert at >= 0, (
+        f"{rel(page.path)}: source marks or front-matter sources, but no #{anchor} section in {rel(page.html_path(site))}"
+    )
+    section = text[at:]
+    for source in listed:
+        assert html.escape(source["title"], quote=False) in section, (
+            f"{rel(page.path)}: its sources section does not name {source['title']!r}"
+        )
+        if source.get("url"):
+            assert f'href="{source["url"]}"' in section, f"{rel(page.path)}: its sources section does not link {source['url']}"
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
