@@ -1,3 +1,4 @@
+import contextlib
 import os
 import sys
 
@@ -76,3 +77,37 @@ try:
 except ValueError as error:  # JAX's sharding error is a ValueError
     print(f"\nwith a last batch of {left} rows across {N} devices: {type(error).__name__}")
     print("  ...", str(error).split(", but ")[-1].split(" (")[0])
+
+# predict and evaluate also split every batch into N pieces, but cannot drop rows.
+net, _ = train(x, y)
+try:
+    net.predict(x_all, verbose=0)
+except ValueError as error:
+    print(f"predict with its {len(x_all)} rows: {type(error).__name__}")
+try:
+    net.evaluate(x, y, verbose=0)
+except TypeError as error:  # the failure left the network's variables empty
+    print(f"  afterwards, the same network no longer evaluates even with full batches: {type(error).__name__}: {error}")
+
+
+@contextlib.contextmanager
+def without_distribution():
+    """A while without distribution: everything on one device, with the weights trained on N."""
+    before = keras.distribution.distribution()
+    keras.distribution.set_distribution(None)
+    try:
+        yield
+    finally:
+        keras.distribution.set_distribution(before)
+
+
+net, _ = train(x, y)
+# Way out 1, for predict: pad with rows of zeros up to a multiple of N and drop what was added.
+padding = np.zeros((-len(x_all) % N, x_all.shape[1]), dtype=x_all.dtype)
+prediction = net.predict(np.concatenate([x_all, padding]), verbose=0)[: len(x_all)]
+# Way out 2, for predict and evaluate: do it outside the distribution.
+with without_distribution():
+    on_one = net.predict(x_all, verbose=0)
+    loss = net.evaluate(x_all, y_all, verbose=0)
+print(f"padding up to {len(x_all) + len(padding)} rows: {len(prediction)} predictions, {np.abs(prediction - on_one).max():.1e} from those of one device")
+print(f"evaluate without distribution, with the {len(x_all)} rows: loss {loss:.4f}")

@@ -1,3 +1,4 @@
+import contextlib
 import os
 import sys
 
@@ -76,3 +77,37 @@ try:
 except ValueError as error:  # el error de reparto de JAX es un ValueError
     print(f"\ncon un último lote de {sobran} filas entre {N} dispositivos: {type(error).__name__}")
     print("  ...", str(error).split(", but ")[-1].split(" (")[0])
+
+# predict y evaluate también parten cada lote en N trozos, pero no pueden descartar filas.
+red, _ = entrenar(x, y)
+try:
+    red.predict(x_todo, verbose=0)
+except ValueError as error:
+    print(f"predict con sus {len(x_todo)} filas: {type(error).__name__}")
+try:
+    red.evaluate(x, y, verbose=0)
+except TypeError as error:  # el fallo dejó las variables de la red vacías
+    print(f"  después, la misma red ya no evalúa ni con lotes completos: {type(error).__name__}: {error}")
+
+
+@contextlib.contextmanager
+def sin_distribucion():
+    """Un rato sin distribución: todo en un dispositivo, con los pesos entrenados en N."""
+    antes = keras.distribution.distribution()
+    keras.distribution.set_distribution(None)
+    try:
+        yield
+    finally:
+        keras.distribution.set_distribution(antes)
+
+
+red, _ = entrenar(x, y)
+# Salida 1, para predict: rellenar con filas de ceros hasta un múltiplo de N y quitar lo añadido.
+relleno = np.zeros((-len(x_todo) % N, x_todo.shape[1]), dtype=x_todo.dtype)
+prediccion = red.predict(np.concatenate([x_todo, relleno]), verbose=0)[: len(x_todo)]
+# Salida 2, para predict y evaluate: hacerlo fuera de la distribución.
+with sin_distribucion():
+    en_uno = red.predict(x_todo, verbose=0)
+    perdida = red.evaluate(x_todo, y_todo, verbose=0)
+print(f"rellenando hasta {len(x_todo) + len(relleno)} filas: {len(prediccion)} predicciones, a {np.abs(prediccion - en_uno).max():.1e} de las de un dispositivo")
+print(f"evaluate sin distribución, con las {len(x_todo)} filas: pérdida {perdida:.4f}")
