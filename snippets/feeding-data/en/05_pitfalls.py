@@ -38,7 +38,7 @@ def generator():
 count = CountBatches()
 caught = warnings_of(lambda: new_network().fit(generator(), epochs=EPOCHS, shuffle=False, verbose=0, callbacks=[count]))
 print("   batches per epoch:", count.per_epoch)
-print("   warning:", caught[-1])
+print(f"   warnings in {EPOCHS} epochs: {len(caught)}; the last:", caught[-1])
 
 print("2. A tf.data that repeats forever, without steps_per_epoch")
 endless = with_tf_data()["x"].repeat()
@@ -81,25 +81,47 @@ FIRST_ROW = {float(x[i * BATCH, 0]): i for i in range(STEPS)}
 
 
 class Watch(keras.layers.Layer):
-    """Lets each batch through untouched and notes which one it is, by its first row."""
+    """Lets each batch through untouched and notes which one it is, by its first row, epoch by epoch."""
 
     def __init__(self):
         super().__init__()
-        self.seen = []
+        self.epochs = [[]]
 
     def call(self, batch_x):
         if batch_x.device.type != "meta":  # while building the network, torch runs it on tensors without values
-            self.seen.append(FIRST_ROW[float(batch_x[0, 0])])
+            self.epochs[-1].append(FIRST_ROW[float(batch_x[0, 0])])
         return batch_x
 
 
-for workers in (1, 2):
+class NewEpoch(keras.callbacks.Callback):
+    def __init__(self, watch):
+        super().__init__()
+        self.watch = watch
+
+    def on_epoch_begin(self, epoch, logs=None):
+        self.watch.epochs.append([])
+
+
+def net_with_watch():
     watch = Watch()
     net = keras.Sequential([keras.Input((4,)), watch, *new_network().layers])
     net.compile(optimizer="sgd", loss="mse")
-    net.fit(Batches(workers=workers), epochs=1, shuffle=False, verbose=0)
-    seen = watch.seen
-    print(
-        f"   workers={workers}: the epoch starts with batch 0: {seen[0] == 0};",
-        f"sees each batch once: {sorted(seen) == list(range(STEPS))}",
-    )
+    return net, watch
+
+
+def epochs_seen(net, watch, workers):
+    """Trains EPOCHS epochs on the PyDataset and says, epoch by epoch, which batches the network saw."""
+    watch.epochs = []
+    net.fit(Batches(workers=workers), epochs=EPOCHS, shuffle=False, verbose=0, callbacks=[NewEpoch(watch)])
+    start = [seen[0] == 0 for seen in watch.epochs]
+    once = [sorted(seen) == list(range(STEPS)) for seen in watch.epochs]
+    return f"start with batch 0: {start}; see each batch once: {once}"
+
+
+for workers in (1, 2):
+    net, watch = net_with_watch()
+    print(f"   workers={workers}, the network's first fit:", epochs_seen(net, watch, workers))
+print("   workers=2, second fit of the same network:", epochs_seen(net, watch, 2))
+net, watch = net_with_watch()
+net.evaluate(*batch(0), verbose=0)  # builds compile's loss with a batch of arrays, without touching the PyDataset
+print("   workers=2, after an evaluate on a batch of arrays:", epochs_seen(net, watch, 2))

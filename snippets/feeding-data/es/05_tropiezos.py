@@ -38,7 +38,7 @@ def generador():
 cuenta = CuentaLotes()
 avisos = avisos_de(lambda: nueva_red().fit(generador(), epochs=EPOCAS, shuffle=False, verbose=0, callbacks=[cuenta]))
 print("   lotes por época:", cuenta.por_epoca)
-print("   aviso:", avisos[-1])
+print(f"   avisos en {EPOCAS} épocas: {len(avisos)}; el último:", avisos[-1])
 
 print("2. Un tf.data que se repite sin fin, sin steps_per_epoch")
 sin_fin = con_tf_data()["x"].repeat()
@@ -81,25 +81,47 @@ PRIMERA_FILA = {float(x[i * LOTE, 0]): i for i in range(PASOS)}
 
 
 class Mira(keras.layers.Layer):
-    """Deja pasar cada lote sin tocarlo y apunta cuál es, por su primera fila."""
+    """Deja pasar cada lote sin tocarlo y apunta cuál es, por su primera fila, época a época."""
 
     def __init__(self):
         super().__init__()
-        self.vistos = []
+        self.epocas = [[]]
 
     def call(self, lote_x):
         if lote_x.device.type != "meta":  # al construir la red, torch la recorre con tensores sin valores
-            self.vistos.append(PRIMERA_FILA[float(lote_x[0, 0])])
+            self.epocas[-1].append(PRIMERA_FILA[float(lote_x[0, 0])])
         return lote_x
 
 
-for workers in (1, 2):
+class NuevaEpoca(keras.callbacks.Callback):
+    def __init__(self, mira):
+        super().__init__()
+        self.mira = mira
+
+    def on_epoch_begin(self, epoca, logs=None):
+        self.mira.epocas.append([])
+
+
+def red_con_mira():
     mira = Mira()
     red = keras.Sequential([keras.Input((4,)), mira, *nueva_red().layers])
     red.compile(optimizer="sgd", loss="mse")
-    red.fit(Lotes(workers=workers), epochs=1, shuffle=False, verbose=0)
-    vistos = mira.vistos
-    print(
-        f"   workers={workers}: la época empieza por el lote 0: {vistos[0] == 0};",
-        f"ve cada lote una vez: {sorted(vistos) == list(range(PASOS))}",
-    )
+    return red, mira
+
+
+def epocas_vistas(red, mira, workers):
+    """Entrena EPOCAS épocas con el PyDataset y dice, época a época, qué lotes vio la red."""
+    mira.epocas = []
+    red.fit(Lotes(workers=workers), epochs=EPOCAS, shuffle=False, verbose=0, callbacks=[NuevaEpoca(mira)])
+    empiezan = [vistos[0] == 0 for vistos in mira.epocas]
+    una_vez = [sorted(vistos) == list(range(PASOS)) for vistos in mira.epocas]
+    return f"empiezan por el lote 0: {empiezan}; ven cada lote una vez: {una_vez}"
+
+
+for workers in (1, 2):
+    red, mira = red_con_mira()
+    print(f"   workers={workers}, primer fit de la red:", epocas_vistas(red, mira, workers))
+print("   workers=2, segundo fit de la misma red:", epocas_vistas(red, mira, 2))
+red, mira = red_con_mira()
+red.evaluate(*lote(0), verbose=0)  # construye la pérdida de compile con un lote de arrays, sin tocar el PyDataset
+print("   workers=2, tras un evaluate con un lote de arrays:", epocas_vistas(red, mira, 2))
