@@ -88,11 +88,13 @@ try:
     net.evaluate(x, y, verbose=0)
 except TypeError as error:  # the failure left the network's variables empty
     print(f"  afterwards, the same network no longer evaluates even with full batches: {type(error).__name__}: {error}")
+net.jax_state_sync()  # hands back to the variables the values JAX's trainer still keeps
+print(f"  after net.jax_state_sync(), it evaluates again: loss {net.evaluate(x, y, verbose=0):.4f}")
 
 
 @contextlib.contextmanager
 def without_distribution():
-    """A while without distribution: everything on one device, with the weights trained on N."""
+    """A while without distribution: every batch goes in whole, without splitting it among the N devices."""
     before = keras.distribution.distribution()
     keras.distribution.set_distribution(None)
     try:

@@ -88,11 +88,13 @@ try:
     red.evaluate(x, y, verbose=0)
 except TypeError as error:  # el fallo dejó las variables de la red vacías
     print(f"  después, la misma red ya no evalúa ni con lotes completos: {type(error).__name__}: {error}")
+red.jax_state_sync()  # devuelve a las variables los valores que el entrenador de JAX aún guarda
+print(f"  tras red.jax_state_sync(), evalúa otra vez: pérdida {red.evaluate(x, y, verbose=0):.4f}")
 
 
 @contextlib.contextmanager
 def sin_distribucion():
-    """Un rato sin distribución: todo en un dispositivo, con los pesos entrenados en N."""
+    """Un rato sin distribución: cada lote entra entero, sin partirlo entre los N dispositivos."""
     antes = keras.distribution.distribution()
     keras.distribution.set_distribution(None)
     try:

@@ -1,4 +1,4 @@
-"""Opens what train.py saved, on this process's engine, in four ways."""
+"""Opens what train.py saved, on this process's engine, in five ways."""
 
 import re
 import warnings
@@ -70,3 +70,16 @@ print(f"[{engine}]    with optimizer.build: {steps} steps, moments {total}")
 net.fit(x, y, epochs=1, batch_size=32, verbose=0)
 print(f"[{engine}]    fit goes on training: {optimizer_state(net)[0]} steps")
 note(".weights.h5 + build", engine, "yes, resumes")
+
+# 5. The same with only the .keras: the network uncompiled, an Adam of this engine with its
+# variables, and the weights and the optimizer's state read from the same file.
+net = keras.saving.load_model("model.keras", compile=False)
+compile_model(net)
+net.optimizer.build(net.trainable_variables)
+net.load_weights("model.keras")
+steps, total = optimizer_state(net)
+print(f"[{engine}] 5. only model.keras, with optimizer.build: {same_prediction(net)}")
+print(f"[{engine}]    optimizer: {type(net.optimizer).__module__}, {steps} steps, moments {total}")
+net.fit(x, y, epochs=1, batch_size=32, verbose=0)
+print(f"[{engine}]    fit goes on training: {optimizer_state(net)[0]} steps")
+note(".keras, compile=False + build", engine, "yes, resumes")

@@ -36,3 +36,27 @@ try:
 except NotImplementedError as error:
     print(f"[{engine}] TFSMLayer: NotImplementedError: {error}")
     note("TFSMLayer", engine, "no")
+
+# Two more limits. A subclassed network not yet called has no weights, and no format exports it.
+class Subclassed(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.dense = keras.layers.Dense(1)
+
+    def call(self, x):
+        return self.dense(x)
+
+
+errors = set()
+for kind in ("tf_saved_model", "onnx"):
+    try:
+        Subclassed().export(f"keras_{engine}_sub", format=kind, verbose=False)
+    except ValueError as error:
+        errors.add(str(error).strip())
+print(f"[{engine}] a subclass not yet called, in both formats: ValueError: {' / '.join(sorted(errors))}")
+# And LiteRT, TensorFlow's format for phones, only comes out of TensorFlow and PyTorch.
+if engine == "jax":
+    try:
+        net.export("keras_jax.tflite", format="litert", verbose=False)
+    except ValueError as error:
+        print(f"[{engine}] litert: ValueError: {error}")

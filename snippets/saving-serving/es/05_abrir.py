@@ -1,4 +1,4 @@
-"""Abre lo que guardó entrenar.py con el motor de este proceso, de cuatro maneras."""
+"""Abre lo que guardó entrenar.py con el motor de este proceso, de cinco maneras."""
 
 import re
 import warnings
@@ -70,3 +70,16 @@ print(f"[{motor}]    con optimizer.build: {pasos} pasos, momentos {suma}")
 red.fit(x, y, epochs=1, batch_size=32, verbose=0)
 print(f"[{motor}]    fit sigue entrenando: {estado_del_optimizador(red)[0]} pasos")
 anota(".weights.h5 + build", motor, "sí, y sigue")
+
+# 5. Lo mismo con solo el .keras: la red sin compilar, un Adam de este motor con sus variables, y
+# los pesos y el estado del optimizador leídos del mismo archivo.
+red = keras.saving.load_model("modelo.keras", compile=False)
+compilar(red)
+red.optimizer.build(red.trainable_variables)
+red.load_weights("modelo.keras")
+pasos, suma = estado_del_optimizador(red)
+print(f"[{motor}] 5. solo modelo.keras, con optimizer.build: {misma_prediccion(red)}")
+print(f"[{motor}]    optimizador: {type(red.optimizer).__module__}, {pasos} pasos, momentos {suma}")
+red.fit(x, y, epochs=1, batch_size=32, verbose=0)
+print(f"[{motor}]    fit sigue entrenando: {estado_del_optimizador(red)[0]} pasos")
+anota(".keras, compile=False + build", motor, "sí, y sigue")

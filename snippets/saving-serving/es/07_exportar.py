@@ -36,3 +36,27 @@ try:
 except NotImplementedError as error:
     print(f"[{motor}] TFSMLayer: NotImplementedError: {error}")
     anota("TFSMLayer", motor, "no")
+
+# Dos límites más. Una red subclase sin llamar aún no tiene pesos, y ningún formato la exporta.
+class Subclase(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.densa = keras.layers.Dense(1)
+
+    def call(self, x):
+        return self.densa(x)
+
+
+errores = set()
+for formato in ("tf_saved_model", "onnx"):
+    try:
+        Subclase().export(f"keras_{motor}_sub", format=formato, verbose=False)
+    except ValueError as error:
+        errores.add(str(error).strip())
+print(f"[{motor}] una subclase sin llamar, en los dos formatos: ValueError: {' / '.join(sorted(errores))}")
+# Y LiteRT, el formato de TensorFlow para móviles, solo sale de TensorFlow y de PyTorch.
+if motor == "jax":
+    try:
+        red.export("keras_jax.tflite", format="litert", verbose=False)
+    except ValueError as error:
+        print(f"[{motor}] litert: ValueError: {error}")
