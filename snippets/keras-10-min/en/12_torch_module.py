@@ -6,7 +6,7 @@ n_torch = sum(p.numel() for p in model.parameters())
 print("parameters according to torch:", n_torch, "| according to Keras:", model.count_params())
 
 # ...so a hand-written PyTorch loop can keep training it.
-x_t, y_t = torch.from_numpy(x[:800]), torch.from_numpy(y[:800]).unsqueeze(1)
+x_t, y_t = torch.from_numpy(x[:640]), torch.from_numpy(y[:640]).unsqueeze(1)  # fit's training rows
 
 
 def training_loss():
