@@ -10,6 +10,7 @@ TABLES = {
         "load_model(compile=False)": ".keras, compile=False",
         "load_weights": ".weights.h5",
         "build and load_weights": ".weights.h5 + build",
+        "only .keras, with build": ".keras, compile=False + build",
         "TFSMLayer (SavedModel tf)": "TFSMLayer",
     },
     "Exporting from each column's engine, and serving it": {

@@ -10,6 +10,7 @@ TABLAS = {
         "load_model(compile=False)": ".keras, compile=False",
         "load_weights": ".weights.h5",
         "build y load_weights": ".weights.h5 + build",
+        "solo .keras, con build": ".keras, compile=False + build",
         "TFSMLayer (SavedModel tf)": "TFSMLayer",
     },
     "Exportar desde el motor de cada columna, y servirlo": {
