@@ -13,6 +13,7 @@ import pytest
 from verified_docs import diagrams, records
 from verified_docs.pages import Page, readable_pages
 from verified_docs.project import ROOT, languages, mkdocs_config, rel
+from verified_docs.prose_marks import SOURCES
 from verified_docs.tiers import CI_TIER
 
 PAGES = readable_pages()
@@ -217,8 +218,6 @@ def test_every_source_mark_leads_to_the_pages_sources(site, page):
     """A figure marked as the source's names a document the reader can find: the mark links to the
     page's sources section, which names every document of its front matter (and links it where it has
     an address)."""
-    from verified_docs.prose_marks import SOURCES
-
     text = page.html_path(site).read_text(encoding="utf-8")
     marks = re.findall(r'(<a [^>]*>)?<sup class="trace trace--source"', text)
     anchor = SOURCES[page.lang]["anchor"]
