@@ -20,7 +20,7 @@ BATCH = 128
 
 
 def har_data(path="vol5_diario.parquet"):
-    """Log-HAR of the index (lesson 5.6.1), training period only, standardised."""
+    """Log-HAR of the index (lesson 5.6.1), the years before the test period (2008-2017), standardised."""
     panel = pd.read_parquet(path)
     log_rv = np.log(panel.loc[panel["activo"] == "indice"].set_index("fecha")["rv_5min"])
     up_to_yesterday = log_rv.shift(1)  # each row only sees earlier sessions

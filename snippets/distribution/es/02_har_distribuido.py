@@ -20,7 +20,7 @@ LOTE = 128
 
 
 def datos_har(ruta="vol5_diario.parquet"):
-    """HAR en logaritmos del índice (lección 5.6.1), solo el periodo de entrenamiento, tipificado."""
+    """HAR en logaritmos del índice (lección 5.6.1), los años antes de la prueba (2008-2017), tipificado."""
     panel = pd.read_parquet(ruta)
     log_rv = np.log(panel.loc[panel["activo"] == "indice"].set_index("fecha")["rv_5min"])
     hasta_ayer = log_rv.shift(1)  # cada fila solo ve sesiones anteriores

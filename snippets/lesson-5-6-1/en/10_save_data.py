@@ -1,4 +1,4 @@
-# TRAINING mean and deviation, for the test set too: no leak.
+# TRAINING mean and deviation, for the validation and test sets too: no leak.
 mu_x, sd_x = Xe.mean(axis=0), Xe.std(axis=0)
 mu_y, sd_y = ye.mean(), ye.std()
 
@@ -10,6 +10,7 @@ def standardise(values, mean, dev):
 np.savez(
     "har.npz",
     Xe=standardise(Xe, mu_x, sd_x), ye=standardise(ye, mu_y, sd_y),
+    Xv=standardise(Xv, mu_x, sd_x), yv=standardise(yv, mu_y, sd_y),
     Xp=standardise(Xp, mu_x, sd_x), yp=standardise(yp, mu_y, sd_y),
     mu_x=mu_x, sd_x=sd_x, mu_y=mu_y, sd_y=sd_y,
 )

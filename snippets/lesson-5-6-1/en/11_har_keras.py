@@ -4,7 +4,8 @@
     python har_keras.py WEIGHTS.h5 does not train: loads those weights (from any backend), predicts
 
 Either way it leaves in result_<backend>_<mode>.npz the slopes (w), the constant (b), the
-validation loss per epoch (curve, empty if it did not train) and the test predictions.
+validation MSE (2016-2017) at the close of each epoch (curve, empty if it did not train) and the
+test predictions (2018-2025): the test period is not looked at until the end.
 """
 
 import os
@@ -38,8 +39,9 @@ def pin_randomness():
 
 def train(model, data):
     model.compile(optimizer=keras.optimizers.Adam(learning_rate=0.01), loss="mse")
+    # Watched on 2016-2017, the years just before the test period; the test period stays out.
     history = model.fit(
-        data["Xe"], data["ye"], validation_data=(data["Xp"], data["yp"]),
+        data["Xe"], data["ye"], validation_data=(data["Xv"], data["yv"]),
         epochs=40, batch_size=128, verbose=0,
     )
     model.save_weights(f"har_{BACKEND}.weights.h5")

@@ -4,23 +4,25 @@ import matplotlib.ticker
 matplotlib.use("svg")
 import matplotlib.pyplot as plt
 
-# val_loss is on the standardised scale: times sd_y² it is an MSE of log RV again.
+# val_loss is on the standardised scale: times sd_y² it is an MSE of log RV again (2016-2017).
 curves = pd.DataFrame(
     {b: r["curve"] * sd_y**2 for b, r in runs.items()},
     index=pd.RangeIndex(1, 41, name="epoch"),
 )
+mse_ols_val = float(np.mean((with_constant(Xv) @ beta - yv) ** 2))  # the benchmark, same period
 print(curves.loc[[1, 2, 3, 5, 10, 20, 40]].round(4))
-close = curves <= 1.01 * mse_ols
-print("first epoch within 1 % of the OLS MSE:",
+print(f"OLS validation MSE: {mse_ols_val:.4f}")
+close = curves <= 1.01 * mse_ols_val
+print("first epoch within 1 % of the OLS:",
       {b: int(close[b].idxmax()) if close[b].any() else None for b in curves})
 
 plt.rcParams["svg.hashsalt"] = "5-6-1"  # the same SVG on every run
 plt.rcParams["svg.fonttype"] = "none"  # letters as text, not as outlines: a lighter SVG
 fig, ax = plt.subplots(figsize=(7, 3.6))
 curves.plot(ax=ax, linewidth=1.5)
-ax.axhline(mse_ols, color="black", linestyle="--", linewidth=1, label="OLS")
+ax.axhline(mse_ols_val, color="black", linestyle="--", linewidth=1, label="OLS")
 ax.set_yscale("log")
-ax.set_yticks([0.17, 0.2, 0.3, 0.4, 0.5, 0.7])
+ax.set_yticks([0.16, 0.18, 0.2, 0.25, 0.3])
 ax.yaxis.set_major_formatter(matplotlib.ticker.FormatStrFormatter("%.2f"))
 ax.yaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
 ax.set(xlabel="epoch", ylabel="validation MSE (log scale)",

@@ -1,4 +1,5 @@
-"""jax_stateless.py: the Keras network turned into a pure JAX function, and trained with it."""
+"""jax_stateless.py: the Keras network turned into a pure JAX function and trained with it; then fit
+again, changing one factor at a time, to see what keeps it away from the OLS."""
 
 import os
 
@@ -55,3 +56,56 @@ def descent(weights):
 final = flat(descent([jnp.zeros((3, 1)), jnp.zeros(1)]))
 print("slopes in log RV:", np.round(final[:3] * data["sd_y"] / data["sd_x"], 4))
 print("same as the PyTorch loop (1e-5):", np.allclose(final, np.load("torch_loop_weights.npy"), atol=1e-5))
+
+
+# 3) What keeps fit away from the OLS? With har_keras.py's Adam(0.01), each fit changes ONE thing
+#    from the first row: the starting point, the number of steps or the mini-batches.
+ROWS = len(data["Xe"])
+X1 = np.c_[data["Xe"], np.ones(ROWS)]
+ols = np.linalg.lstsq(X1, data["ye"], rcond=None)[0]  # [d1, s5, m22, intercept], standardised
+HAR_STEPS = 40 * -(-ROWS // 128)  # 40 epochs of batches of 128 (the last one shorter): har_keras.py's
+SCALE = data["sd_y"] / data["sd_x"]  # standardised slope -> slope in log RV
+
+
+def validation_mse(slopes, intercept):
+    """In log RV and on 2016-2017: what you look at to decide. The test period stays unlooked-at."""
+    error = data["Xv"] @ slopes + intercept - data["yv"]
+    return float(np.mean(error**2) * data["sd_y"] ** 2)
+
+
+def fit_once(seed, init, batch, steps):
+    """Returns the standardised slopes and intercept."""
+    keras.utils.set_random_seed(seed)  # the same order as har_keras.py: seed, network, fit
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1, kernel_initializer=init)])
+    model.compile(optimizer=keras.optimizers.Adam(learning_rate=0.01), loss="mse")
+    if batch == ROWS:  # no mini-batches: the whole batch, 64 times per epoch (fewer rounds of fit)
+        model.fit(np.tile(data["Xe"], (64, 1)), np.tile(data["ye"], 64), batch_size=ROWS,
+                  epochs=steps // 64, shuffle=False, verbose=0)
+    else:
+        model.fit(data["Xe"], data["ye"], batch_size=batch, epochs=steps // (HAR_STEPS // 40), verbose=0)
+    kernel, bias = model.layers[0].get_weights()
+    return kernel.ravel(), float(bias[0])
+
+
+SEEDS = [0, 1, 2]  # 0 is har_keras.py's; the other two show what is not luck
+print(f"OLS validation MSE: {validation_mse(ols[:3], ols[3]):.4f}")
+print(f"{'columns: seeds 0, 1, 2':<30}" + "distance to the OLS".center(20) + "   " + "validation MSE".center(20).rstrip())
+print(f"{'init':<15} {'batch':>5} {'steps':>6}  " + " ".join(f"{s:>6}" for s in SEEDS)
+      + "   " + " ".join(f"{s:>6}" for s in SEEDS))
+for init, batch, steps in [
+    ("glorot_uniform", 128, HAR_STEPS),  # har_keras.py on JAX
+    ("zeros", 128, HAR_STEPS),  # another starting point: zeros, like the descent above
+    ("glorot_uniform", 128, 4 * HAR_STEPS),  # more steps
+    ("glorot_uniform", 128, 16 * HAR_STEPS),  # many more steps
+    ("glorot_uniform", ROWS, HAR_STEPS),  # no mini-batches
+    ("glorot_uniform", ROWS, 4 * HAR_STEPS),  # no mini-batches and more steps
+]:
+    fits = [fit_once(seed, init, batch, steps) for seed in SEEDS]
+    # the distance, as in the three engines' table: the largest slope difference, in log RV
+    distances = [np.abs((slopes - ols[:3]) * SCALE).max() for slopes, _ in fits]
+    print(f"{init:<15} {batch:>5} {steps:>6}  " + " ".join(f"{d:6.4f}" for d in distances)
+          + "   " + " ".join(f"{validation_mse(*fit):6.4f}" for fit in fits))
+
+with np.load("result_jax_trained.npz") as har_jax:  # the first row, seed 0, is har_keras.py
+    print("seed 0 of the first row = keras-jax in the three engines' table:",
+          np.allclose(fit_once(0, "glorot_uniform", 128, HAR_STEPS)[0], har_jax["w"], atol=1e-6))

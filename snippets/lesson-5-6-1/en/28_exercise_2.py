@@ -15,7 +15,7 @@ yesterday = pd.DataFrame({  # everything shifted one day: only information up to
     "negative": stock_index["rendimiento"].clip(upper=0),  # min(r, 0)
 }).shift(1)
 table = yesterday.assign(y=log_rv).dropna()
-train = table[table.index < "2018-01-01"]
+train = table[table.index < "2016-01-01"]  # the lesson's training period
 MEANS, REGRESSORS = ["d1", "s5", "m22"], ["d1", "s5", "m22", "negative"]
 
 # Reference: least squares with the four regressors.

@@ -4,7 +4,8 @@
     python har_keras.py PESOS.h5   no entrena: carga esos pesos (de cualquier backend) y predice
 
 En los dos casos deja en resultado_<backend>_<modo>.npz las pendientes (w), la constante (b),
-la pérdida de validación por época (curva, vacía si no entrena) y las predicciones de prueba.
+el MSE de validación (2016-2017) al cerrar cada época (curva, vacía si no entrena) y las
+predicciones de prueba (2018-2025): el periodo de prueba no se mira hasta el final.
 """
 
 import os
@@ -38,8 +39,9 @@ def fija_el_azar():
 
 def entrena(modelo, datos):
     modelo.compile(optimizer=keras.optimizers.Adam(learning_rate=0.01), loss="mse")
+    # Se vigila con 2016-2017, los años justo anteriores a la prueba; la prueba no entra aquí.
     historia = modelo.fit(
-        datos["Xe"], datos["ye"], validation_data=(datos["Xp"], datos["yp"]),
+        datos["Xe"], datos["ye"], validation_data=(datos["Xv"], datos["yv"]),
         epochs=40, batch_size=128, verbose=0,
     )
     modelo.save_weights(f"har_{BACKEND}.weights.h5")

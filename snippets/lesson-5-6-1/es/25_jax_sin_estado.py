@@ -1,4 +1,5 @@
-"""jax_sin_estado.py: la red de Keras convertida en una función pura de JAX, y entrenada con ella."""
+"""jax_sin_estado.py: la red de Keras convertida en una función pura de JAX y entrenada con ella; después,
+fit otra vez, cambiando un solo factor cada vez, para ver qué la aleja de la OLS."""
 
 import os
 
@@ -55,3 +56,56 @@ def descenso(pesos):
 final = plano(descenso([jnp.zeros((3, 1)), jnp.zeros(1)]))
 print("pendientes en log RV:", np.round(final[:3] * datos["sd_y"] / datos["sd_x"], 4))
 print("igual que el bucle de PyTorch (1e-5):", np.allclose(final, np.load("pesos_bucle_torch.npy"), atol=1e-5))
+
+
+# 3) ¿Qué aleja a fit de la OLS? Con el Adam(0,01) de har_keras.py, cada ajuste cambia UNA cosa
+#    respecto de la primera fila: el punto de partida, el número de pasos o los minilotes.
+FILAS = len(datos["Xe"])
+X1 = np.c_[datos["Xe"], np.ones(FILAS)]
+ols = np.linalg.lstsq(X1, datos["ye"], rcond=None)[0]  # [d1, s5, m22, constante], tipificados
+PASOS_HAR = 40 * -(-FILAS // 128)  # 40 épocas de lotes de 128 (el último, más corto): los de har_keras.py
+ESCALA = datos["sd_y"] / datos["sd_x"]  # pendiente tipificada -> pendiente en log RV
+
+
+def mse_validacion(pendientes, constante):
+    """En log RV y en 2016-2017: lo que se mira para decidir. La prueba sigue sin mirarse."""
+    error = datos["Xv"] @ pendientes + constante - datos["yv"]
+    return float(np.mean(error**2) * datos["sd_y"] ** 2)
+
+
+def ajusta(semilla, inicio, lote, pasos):
+    """Devuelve las pendientes y la constante tipificadas."""
+    keras.utils.set_random_seed(semilla)  # el mismo orden que har_keras.py: semilla, red, fit
+    modelo = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1, kernel_initializer=inicio)])
+    modelo.compile(optimizer=keras.optimizers.Adam(learning_rate=0.01), loss="mse")
+    if lote == FILAS:  # sin minilotes: el lote entero, 64 veces por época (menos vueltas de fit)
+        modelo.fit(np.tile(datos["Xe"], (64, 1)), np.tile(datos["ye"], 64), batch_size=FILAS,
+                   epochs=pasos // 64, shuffle=False, verbose=0)
+    else:
+        modelo.fit(datos["Xe"], datos["ye"], batch_size=lote, epochs=pasos // (PASOS_HAR // 40), verbose=0)
+    kernel, sesgo = modelo.layers[0].get_weights()
+    return kernel.ravel(), float(sesgo[0])
+
+
+SEMILLAS = [0, 1, 2]  # la 0 es la de har_keras.py; las otras dos, para ver qué no es suerte
+print(f"MSE de validación de la OLS: {mse_validacion(ols[:3], ols[3]):.4f}")
+print(f"{'columnas: semillas 0, 1, 2':<30}" + "distancia a la OLS".center(20) + "   " + "MSE de validación".center(20).rstrip())
+print(f"{'inicio':<15} {'lote':>5} {'pasos':>6}  " + " ".join(f"{s:>6}" for s in SEMILLAS)
+      + "   " + " ".join(f"{s:>6}" for s in SEMILLAS))
+for inicio, lote, pasos in [
+    ("glorot_uniform", 128, PASOS_HAR),  # har_keras.py con JAX
+    ("zeros", 128, PASOS_HAR),  # otro punto de partida: ceros, como el descenso de arriba
+    ("glorot_uniform", 128, 4 * PASOS_HAR),  # más pasos
+    ("glorot_uniform", 128, 16 * PASOS_HAR),  # muchos más pasos
+    ("glorot_uniform", FILAS, PASOS_HAR),  # sin minilotes
+    ("glorot_uniform", FILAS, 4 * PASOS_HAR),  # sin minilotes y más pasos
+]:
+    ajustes = [ajusta(semilla, inicio, lote, pasos) for semilla in SEMILLAS]
+    # la distancia, como en la tabla de los tres motores: la mayor diferencia de pendiente, en log RV
+    distancias = [np.abs((pendientes - ols[:3]) * ESCALA).max() for pendientes, _ in ajustes]
+    print(f"{inicio:<15} {lote:>5} {pasos:>6}  " + " ".join(f"{d:6.4f}" for d in distancias)
+          + "   " + " ".join(f"{mse_validacion(*ajuste):6.4f}" for ajuste in ajustes))
+
+with np.load("resultado_jax_entrenado.npz") as har_jax:  # la primera fila, semilla 0, es har_keras.py
+    print("semilla 0 de la primera fila = keras-jax en la tabla de los tres motores:",
+          np.allclose(ajusta(0, "glorot_uniform", 128, PASOS_HAR)[0], har_jax["w"], atol=1e-6))

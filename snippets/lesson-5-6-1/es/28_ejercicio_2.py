@@ -14,7 +14,7 @@ ayer = pd.DataFrame({  # todo desplazado un día: solo información de ayer haci
     "negativo": indice["rendimiento"].clip(upper=0),  # min(r, 0)
 }).shift(1)
 tabla = ayer.assign(y=log_rv).dropna()
-entreno = tabla[tabla.index < "2018-01-01"]
+entreno = tabla[tabla.index < "2016-01-01"]  # el periodo de entrenamiento de la lección
 MEDIAS, REGRESORES = ["d1", "s5", "m22"], ["d1", "s5", "m22", "negativo"]
 
 # Referencia: mínimos cuadrados con los cuatro regresores.
