@@ -1,0 +1,1 @@
+python other_nets.py 4

@@ -1,0 +1,1 @@
+python otras_redes.py 4
