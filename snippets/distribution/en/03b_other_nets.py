@@ -94,5 +94,9 @@ for variation in (L2, ACTIVITY, BN, DROPOUT, WEIGHTS, TWO, METRIC, VALIDATION, S
     (covered if same else not_covered).append(variation if same else f"{variation} (another result, {distance:.1e})")
 
 print(f"DataParallel on {N} devices against one, same weights and same curve:")
-print("  also checked with:", "; ".join(covered) or "nothing")
-print("  not covered:", "; ".join(not_covered) or "nothing")
+for title, items in (("also checked with", covered), ("not covered", not_covered)):
+    print(f"  {title}:")
+    for variation in items:
+        print(f"    {variation}")
+    if not items:
+        print("    nothing")

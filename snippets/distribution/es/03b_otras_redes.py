@@ -94,5 +94,9 @@ for variacion in (L2, ACTIVIDAD, BN, DROPOUT, PESOS, DOS, METRICA, VALIDACION, B
     (cubiertas if igual else no_cubiertas).append(variacion if igual else f"{variacion} (otro resultado, {distancia:.1e})")
 
 print(f"DataParallel en {N} dispositivos frente a uno, mismos pesos y misma curva:")
-print("  comprobado también con:", "; ".join(cubiertas) or "nada")
-print("  no cubierto:", "; ".join(no_cubiertas) or "nada")
+for titulo, lista in (("comprobado también con", cubiertas), ("no cubierto", no_cubiertas)):
+    print(f"  {titulo}:")
+    for variacion in lista:
+        print(f"    {variacion}")
+    if not lista:
+        print("    nada")
