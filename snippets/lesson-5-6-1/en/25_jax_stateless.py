@@ -92,6 +92,7 @@ print(f"OLS validation MSE: {validation_mse(ols[:3], ols[3]):.4f}")
 print(f"{'columns: seeds 0, 1, 2':<30}" + "distance to the OLS".center(20) + "   " + "validation MSE".center(20).rstrip())
 print(f"{'init':<15} {'batch':>5} {'steps':>6}  " + " ".join(f"{s:>6}" for s in SEEDS)
       + "   " + " ".join(f"{s:>6}" for s in SEEDS))
+table_rows = []
 for init, batch, steps in [
     ("glorot_uniform", 128, HAR_STEPS),  # har_keras.py on JAX
     ("zeros", 128, HAR_STEPS),  # another starting point: zeros, like the descent above
@@ -101,6 +102,7 @@ for init, batch, steps in [
     ("glorot_uniform", ROWS, 4 * HAR_STEPS),  # no mini-batches and more steps
 ]:
     fits = [fit_once(seed, init, batch, steps) for seed in SEEDS]
+    table_rows.append(fits)
     # the distance, as in the three engines' table: the largest slope difference, in log RV
     distances = [np.abs((slopes - ols[:3]) * SCALE).max() for slopes, _ in fits]
     print(f"{init:<15} {batch:>5} {steps:>6}  " + " ".join(f"{d:6.4f}" for d in distances)
@@ -108,4 +110,4 @@ for init, batch, steps in [
 
 with np.load("result_jax_trained.npz") as har_jax:  # the first row, seed 0, is har_keras.py
     print("seed 0 of the first row = keras-jax in the three engines' table:",
-          np.allclose(fit_once(0, "glorot_uniform", 128, HAR_STEPS)[0], har_jax["w"], atol=1e-6))
+          np.allclose(table_rows[0][0][0], har_jax["w"], atol=1e-6))
