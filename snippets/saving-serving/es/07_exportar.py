@@ -16,7 +16,15 @@ try:
 except ValueError as error:
     print(f"[{motor}] onnx, con la red recién cargada: ValueError: {str(error).strip()}")
 
-np.save(f"keras_{motor}.npy", red.predict(muestra, verbose=0))  # lo que predice Keras; ahora ya ha recibido datos
+np.save(f"keras_{motor}.npy", red.predict(muestra, verbose=0))  # lo que predice Keras
+
+# ¿Basta esa predicción para exportar a ONNX? Según el motor: con JAX, predict no cuenta como llamada.
+try:
+    red.export(f"keras_{motor}.onnx", format="onnx", verbose=False)
+    print(f"[{motor}] onnx, tras predict: se exporta")
+except ValueError as error:
+    print(f"[{motor}] onnx, tras predict: ValueError: {str(error).strip()}")
+red(muestra)  # una llamada directa sí cuenta, en los tres motores
 
 for formato, destino in [("tf_saved_model", f"keras_{motor}_savedmodel"), ("onnx", f"keras_{motor}.onnx")]:
     try:
