@@ -22,10 +22,11 @@ def new_net(kind=keras.Model):
     return net
 
 
-def batches():
-    """The batches in the order fit(shuffle=False) goes through them."""
-    for first in range(0, len(x), BATCH):
-        yield x[first : first + BATCH], y[first : first + BATCH]
+def batches(inputs, target, per_batch=BATCH):
+    """The batches in the order fit(shuffle=False) goes through them; the inputs may be a list."""
+    for first in range(0, len(target), per_batch):
+        cut = lambda a: a[first : first + per_batch]  # noqa: E731 (used on the next line)
+        yield keras.tree.map_structure(cut, inputs), cut(target)
 
 
 def with_fit(kind=keras.Model):

@@ -6,8 +6,8 @@ import keras
 import numpy as np
 import torch
 
-from common import EPOCHS, RATE, with_fit, report, batches, new_net
-from other_nets import compare_with_fit
+from common import EPOCHS, BATCH, RATE, with_fit, report, batches, new_net, x, y
+from other_nets import compare_loop_with_fit, compare_with_fit
 
 reference, fit_loss = with_fit()
 print(f"torch {torch.__version__} · way, loss of the last epoch, fit's weights?")
@@ -18,12 +18,12 @@ net = new_net()
 print(f"  a torch.nn.Module? {isinstance(net, torch.nn.Module)}, with {len(list(net.parameters()))} parameters")
 
 
-def torch_loop(net, zero=True):
+def torch_loop(net, inputs, target, per_batch=BATCH, zero=True):
     """1. All PyTorch: its loss, its autograd and its optimizer."""
     opt = torch.optim.SGD(net.parameters(), lr=RATE)
     for _ in range(EPOCHS):
         losses = []
-        for xb, yb in batches():
+        for xb, yb in batches(inputs, target, per_batch):
             if zero:
                 opt.zero_grad()  # otherwise backward adds the new gradients to the earlier ones
             loss = torch.nn.functional.mse_loss(net(torch.from_numpy(xb), training=True), torch.from_numpy(yb))
@@ -33,9 +33,9 @@ def torch_loop(net, zero=True):
     return np.mean(losses)
 
 
-report("loop with torch.optim.SGD", net, torch_loop(net), reference)
+report("loop with torch.optim.SGD", net, torch_loop(net, x, y), reference)
 net = new_net()
-report("the same loop without zero_grad", net, torch_loop(net, zero=False), reference)
+report("the same loop without zero_grad", net, torch_loop(net, x, y, zero=False), reference)
 
 # 2. The same loop, but the step is taken by Keras's optimizer with PyTorch's gradients.
 net = new_net()
@@ -43,7 +43,7 @@ sgd = keras.optimizers.SGD(RATE)
 mse = keras.losses.MeanSquaredError()
 for _ in range(EPOCHS):
     losses = []
-    for xb, yb in batches():
+    for xb, yb in batches(x, y):
         net.zero_grad()
         loss = mse(yb, net(xb, training=True))
         loss.backward()
@@ -73,3 +73,5 @@ net, loss = with_fit(CustomStep)
 report("custom train_step inside fit", net, loss, reference)
 print("  the same train_step, against fit on other networks (same weights and history?):")
 compare_with_fit(CustomStep)
+print("  the loop with torch.optim.SGD, on the same networks:")
+compare_loop_with_fit(torch_loop)

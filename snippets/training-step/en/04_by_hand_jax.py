@@ -6,52 +6,53 @@ import jax
 import keras
 import numpy as np
 
-from common import EPOCHS, RATE, with_fit, report, batches, new_net
-from other_nets import ACTIVITY, L2, compare_with_fit
+from common import EPOCHS, BATCH, RATE, with_fit, report, batches, new_net, x, y
+from other_nets import ACTIVITY, L2, compare_loop_with_fit, compare_with_fit
 
 reference, fit_loss = with_fit()
 print(f"jax {jax.__version__} · way, loss of the last epoch, fit's weights?")
 report("fit", reference, fit_loss, reference)
 
 # 1. Stateless: the weights go in and come out as arrays; the network and the optimizer only compute.
+def jax_loop(net, inputs, target, per_batch=BATCH, hand_back=True):
+    sgd = keras.optimizers.SGD(RATE)
+    sgd.build(net.trainable_variables)  # prepares it for these weights: stateless_apply requires it
+    mse = keras.losses.MeanSquaredError()
+
+    def loss_of(trainable, non_trainable, xb, yb):
+        prediction, non_trainable = net.stateless_call(trainable, non_trainable, xb, training=True)
+        return mse(yb, prediction), non_trainable
+
+    loss_and_gradients = jax.value_and_grad(loss_of, has_aux=True)  # differentiates with respect to trainable
+
+    @jax.jit
+    def step(state, xb, yb):
+        trainable, non_trainable, optimizer_vars = state
+        (loss, non_trainable), gradients = loss_and_gradients(trainable, non_trainable, xb, yb)
+        trainable, optimizer_vars = sgd.stateless_apply(optimizer_vars, gradients, trainable)
+        return loss, (trainable, non_trainable, optimizer_vars)
+
+    state = (
+        [v.value for v in net.trainable_variables],
+        [v.value for v in net.non_trainable_variables],
+        [v.value for v in sgd.variables],
+    )
+    for _ in range(EPOCHS):
+        losses = []
+        for xb, yb in batches(inputs, target, per_batch):
+            loss, state = step(state, xb, yb)
+            losses.append(float(loss))
+    if hand_back:  # the network's and the optimizer's variables do not notice: what was trained is in state
+        for variables, values in zip((net.trainable_variables, net.non_trainable_variables, sgd.variables), state):
+            for variable, value in zip(variables, values):
+                variable.assign(value)
+    return np.mean(losses)
+
+
 net = new_net()
-sgd = keras.optimizers.SGD(RATE)
-sgd.build(net.trainable_variables)  # prepares it for these weights: stateless_apply requires it
-mse = keras.losses.MeanSquaredError()
-
-
-def loss_of(trainable, non_trainable, xb, yb):
-    prediction, non_trainable = net.stateless_call(trainable, non_trainable, xb, training=True)
-    return mse(yb, prediction), non_trainable
-
-
-loss_and_gradients = jax.value_and_grad(loss_of, has_aux=True)  # differentiates with respect to trainable
-
-
-@jax.jit
-def step(state, xb, yb):
-    trainable, non_trainable, optimizer_vars = state
-    (loss, non_trainable), gradients = loss_and_gradients(trainable, non_trainable, xb, yb)
-    trainable, optimizer_vars = sgd.stateless_apply(optimizer_vars, gradients, trainable)
-    return loss, (trainable, non_trainable, optimizer_vars)
-
-
-state = (
-    [v.value for v in net.trainable_variables],
-    [v.value for v in net.non_trainable_variables],
-    [v.value for v in sgd.variables],
-)
-for _ in range(EPOCHS):
-    losses = []
-    for xb, yb in batches():
-        loss, state = step(state, xb, yb)
-        losses.append(float(loss))
-report("loop with jax.jit, before handing back", net, np.mean(losses), reference)
-# The network's and the optimizer's variables have not noticed: what was trained is in state.
-for variables, values in zip((net.trainable_variables, net.non_trainable_variables, sgd.variables), state):
-    for variable, value in zip(variables, values):
-        variable.assign(value)
-report("the same, state handed back", net, np.mean(losses), reference)
+report("loop with jax.jit, before handing back", net, jax_loop(net, x, y, hand_back=False), reference)
+net = new_net()
+report("the same, state handed back", net, jax_loop(net, x, y), reference)
 
 
 # 2. A custom step inside fit: it receives the whole state and returns the new one, touching no variable.
@@ -81,6 +82,8 @@ net, loss = with_fit(CustomStep)
 report("custom train_step inside fit", net, loss, reference)
 print("  the same train_step, against fit on other networks (same weights and history?):")
 compare_with_fit(CustomStep)
+print("  the loop with jax.jit, on the same networks:")
+compare_loop_with_fit(jax_loop)
 
 
 # 3. Two shortcuts that look the same: they change only the loss and fail on the layers' losses.

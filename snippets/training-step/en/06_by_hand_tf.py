@@ -6,33 +6,36 @@ import keras
 import numpy as np
 import tensorflow as tf
 
-from common import EPOCHS, RATE, with_fit, report, batches, new_net
-from other_nets import compare_with_fit
+from common import EPOCHS, BATCH, RATE, with_fit, report, batches, new_net, x, y
+from other_nets import compare_loop_with_fit, compare_with_fit
 
 reference, fit_loss = with_fit()
 print(f"tensorflow {tf.__version__} · way, loss of the last epoch, fit's weights?")
 report("fit", reference, fit_loss, reference)
 
 # 1. The tape records the step's operations and differentiates from them; tf.function compiles them.
+def tf_loop(net, inputs, target, per_batch=BATCH):
+    sgd = keras.optimizers.SGD(RATE)
+    mse = keras.losses.MeanSquaredError()
+
+    @tf.function
+    def step(xb, yb):
+        with tf.GradientTape() as tape:
+            loss = mse(yb, net(xb, training=True))
+        sgd.apply(tape.gradient(loss, net.trainable_weights), net.trainable_weights)
+        return loss
+
+    for _ in range(EPOCHS):
+        losses = [float(step(xb, yb)) for xb, yb in batches(inputs, target, per_batch)]
+    return np.mean(losses)
+
+
 net = new_net()
-sgd = keras.optimizers.SGD(RATE)
-mse = keras.losses.MeanSquaredError()
-
-
-@tf.function
-def step(xb, yb):
-    with tf.GradientTape() as tape:
-        loss = mse(yb, net(xb, training=True))
-    sgd.apply(tape.gradient(loss, net.trainable_weights), net.trainable_weights)
-    return loss
-
-
-for _ in range(EPOCHS):
-    losses = [float(step(xb, yb)) for xb, yb in batches()]
-report("loop with tf.GradientTape", net, np.mean(losses), reference)
+report("loop with tf.GradientTape", net, tf_loop(net, x, y), reference)
 
 # What the tape does not see, it does not differentiate: a prediction made before opening it has no gradients.
-xb, yb = next(batches())
+xb, yb = next(batches(x, y))
+sgd, mse = keras.optimizers.SGD(RATE), keras.losses.MeanSquaredError()
 prediction = net(xb)
 with tf.GradientTape() as tape:
     loss = mse(yb, prediction)
@@ -60,3 +63,5 @@ net, loss = with_fit(CustomStep)
 report("custom train_step inside fit", net, loss, reference)
 print("  the same train_step, against fit on other networks (same weights and history?):")
 compare_with_fit(CustomStep)
+print("  the loop with tf.GradientTape, on the same networks:")
+compare_loop_with_fit(tf_loop)

@@ -40,19 +40,29 @@ def net_with(variation, kind):
     return net
 
 
+def data_for(variation):
+    """That variation's inputs and batch size (512 rows in batches of 96: the last one, of 32)."""
+    return [x, x2] if variation == TWO else x, 96 if variation == SHORT else BATCH
+
+
+def all_weights(net):
+    return np.concatenate([w.ravel() for w in net.get_weights()])  # the non-trainable ones too
+
+
 def train(variation, kind):
     """That variation's network, trained with fit; returns all its weights and its history."""
     net = net_with(variation, kind)
+    fit_inputs, per_batch = data_for(variation)
     history = net.fit(
-        [x, x2] if variation == TWO else x,
+        fit_inputs,
         y,
-        batch_size=96 if variation == SHORT else BATCH,  # 512 rows: five batches of 96 and one of 32
+        batch_size=per_batch,
         sample_weight=per_row if variation == WEIGHTS else None,
         epochs=EPOCHS,
         shuffle=False,
         verbose=0,
     ).history
-    return np.concatenate([w.ravel() for w in net.get_weights()]), history
+    return all_weights(net), history
 
 
 def compare_with_fit(kind, variations=VARIATIONS):
@@ -67,3 +77,26 @@ def compare_with_fit(kind, variations=VARIATIONS):
         same = np.abs(its_weights - weights).max() < 1e-5 and its_history.keys() == history.keys()
         same = same and all(np.allclose(its_history[k], history[k], rtol=1e-5) for k in history)
         print(f"    {variation:<34} {same}")
+
+
+def compare_loop_with_fit(loop, variations=VARIATIONS[:-1]):
+    """For a by-hand loop, loop(net, inputs, target, per_batch), two generated lines: with which changes
+    it leaves fit's weights and last-epoch loss, and with which it does not. It gets fit's data but the
+    sample weights, because the loop has nowhere to put them. Without the metric: it does not compute it."""
+    covered, not_covered = [], []
+    for variation in variations:
+        weights, history = train(variation, keras.Model)
+        net, (fit_inputs, per_batch) = net_with(variation, keras.Model), data_for(variation)
+        try:
+            loss = loop(net, fit_inputs, y, per_batch)
+        except Exception as error:  # what would happen to the reader
+            not_covered.append(f"{variation} ({type(error).__name__})")
+            continue
+        if np.abs(all_weights(net) - weights).max() >= 1e-5:
+            not_covered.append(f"{variation} (other weights)")
+        elif not np.isclose(loss, history["loss"][-1], rtol=1e-5):
+            not_covered.append(f"{variation} (another mean loss)")
+        else:
+            covered.append(variation)
+    print(f"    matches fit: {', '.join(covered)}" if covered else "    matches fit: with none")
+    print(f"    not covered: {', '.join(not_covered)}" if not_covered else "    not covered: nothing")

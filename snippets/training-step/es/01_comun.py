@@ -22,10 +22,11 @@ def nueva_red(clase=keras.Model):
     return red
 
 
-def lotes():
-    """Los lotes en el orden en que los recorre fit(shuffle=False)."""
-    for desde in range(0, len(x), LOTE):
-        yield x[desde : desde + LOTE], y[desde : desde + LOTE]
+def lotes(entrada, objetivo, lote=LOTE):
+    """Los lotes en el orden en que los recorre fit(shuffle=False); la entrada puede ser una lista."""
+    for desde in range(0, len(objetivo), lote):
+        corta = lambda a: a[desde : desde + lote]  # noqa: E731 (se usa en la línea siguiente)
+        yield keras.tree.map_structure(corta, entrada), corta(objetivo)
 
 
 def con_fit(clase=keras.Model):

@@ -6,8 +6,8 @@ import keras
 import numpy as np
 import torch
 
-from comun import EPOCAS, TASA, con_fit, informa, lotes, nueva_red
-from otras_redes import compara_con_fit
+from comun import EPOCAS, LOTE, TASA, con_fit, informa, lotes, nueva_red, x, y
+from otras_redes import compara_bucle_con_fit, compara_con_fit
 
 referencia, perdida_fit = con_fit()
 print(f"torch {torch.__version__} · forma, pérdida de la última época, ¿pesos de fit?")
@@ -18,12 +18,12 @@ red = nueva_red()
 print(f"  ¿un torch.nn.Module? {isinstance(red, torch.nn.Module)}, con {len(list(red.parameters()))} parámetros")
 
 
-def bucle_torch(red, a_cero=True):
+def bucle_torch(red, entrada, objetivo, lote=LOTE, a_cero=True):
     """1. Todo con PyTorch: su pérdida, su autograd y su optimizador."""
     optimizador = torch.optim.SGD(red.parameters(), lr=TASA)
     for _ in range(EPOCAS):
         perdidas = []
-        for xb, yb in lotes():
+        for xb, yb in lotes(entrada, objetivo, lote):
             if a_cero:
                 optimizador.zero_grad()  # si no, backward suma los gradientes nuevos a los de antes
             perdida = torch.nn.functional.mse_loss(red(torch.from_numpy(xb), training=True), torch.from_numpy(yb))
@@ -33,9 +33,9 @@ def bucle_torch(red, a_cero=True):
     return np.mean(perdidas)
 
 
-informa("bucle con torch.optim.SGD", red, bucle_torch(red), referencia)
+informa("bucle con torch.optim.SGD", red, bucle_torch(red, x, y), referencia)
 red = nueva_red()
-informa("el mismo bucle sin zero_grad", red, bucle_torch(red, a_cero=False), referencia)
+informa("el mismo bucle sin zero_grad", red, bucle_torch(red, x, y, a_cero=False), referencia)
 
 # 2. El mismo bucle, pero el paso lo da el optimizador de Keras con los gradientes de PyTorch.
 red = nueva_red()
@@ -43,7 +43,7 @@ sgd = keras.optimizers.SGD(TASA)
 mse = keras.losses.MeanSquaredError()
 for _ in range(EPOCAS):
     perdidas = []
-    for xb, yb in lotes():
+    for xb, yb in lotes(x, y):
         red.zero_grad()
         perdida = mse(yb, red(xb, training=True))
         perdida.backward()
@@ -73,3 +73,5 @@ red, perdida = con_fit(PasoPropio)
 informa("train_step propio dentro de fit", red, perdida, referencia)
 print("  el mismo train_step, frente a fit en otras redes (¿mismos pesos e historial?):")
 compara_con_fit(PasoPropio)
+print("  el bucle con torch.optim.SGD, en las mismas redes:")
+compara_bucle_con_fit(bucle_torch)

@@ -6,52 +6,53 @@ import jax
 import keras
 import numpy as np
 
-from comun import EPOCAS, TASA, con_fit, informa, lotes, nueva_red
-from otras_redes import ACTIVIDAD, L2, compara_con_fit
+from comun import EPOCAS, LOTE, TASA, con_fit, informa, lotes, nueva_red, x, y
+from otras_redes import ACTIVIDAD, L2, compara_bucle_con_fit, compara_con_fit
 
 referencia, perdida_fit = con_fit()
 print(f"jax {jax.__version__} · forma, pérdida de la última época, ¿pesos de fit?")
 informa("fit", referencia, perdida_fit, referencia)
 
 # 1. Sin estado: los pesos entran y salen como arrays; la red y el optimizador solo calculan.
+def bucle_jax(red, entrada, objetivo, lote=LOTE, devuelve=True):
+    sgd = keras.optimizers.SGD(TASA)
+    sgd.build(red.trainable_variables)  # lo prepara para estos pesos: stateless_apply lo exige
+    mse = keras.losses.MeanSquaredError()
+
+    def perdida_de(entrenables, no_entrenables, xb, yb):
+        prediccion, no_entrenables = red.stateless_call(entrenables, no_entrenables, xb, training=True)
+        return mse(yb, prediccion), no_entrenables
+
+    perdida_y_gradientes = jax.value_and_grad(perdida_de, has_aux=True)  # deriva respecto a entrenables
+
+    @jax.jit
+    def paso(estado, xb, yb):
+        entrenables, no_entrenables, del_optimizador = estado
+        (perdida, no_entrenables), gradientes = perdida_y_gradientes(entrenables, no_entrenables, xb, yb)
+        entrenables, del_optimizador = sgd.stateless_apply(del_optimizador, gradientes, entrenables)
+        return perdida, (entrenables, no_entrenables, del_optimizador)
+
+    estado = (
+        [v.value for v in red.trainable_variables],
+        [v.value for v in red.non_trainable_variables],
+        [v.value for v in sgd.variables],
+    )
+    for _ in range(EPOCAS):
+        perdidas = []
+        for xb, yb in lotes(entrada, objetivo, lote):
+            perdida, estado = paso(estado, xb, yb)
+            perdidas.append(float(perdida))
+    if devuelve:  # las variables de la red y del optimizador no se enteran: lo entrenado está en estado
+        for variables, valores in zip((red.trainable_variables, red.non_trainable_variables, sgd.variables), estado):
+            for variable, valor in zip(variables, valores):
+                variable.assign(valor)
+    return np.mean(perdidas)
+
+
 red = nueva_red()
-sgd = keras.optimizers.SGD(TASA)
-sgd.build(red.trainable_variables)  # lo prepara para estos pesos: stateless_apply lo exige
-mse = keras.losses.MeanSquaredError()
-
-
-def perdida_de(entrenables, no_entrenables, xb, yb):
-    prediccion, no_entrenables = red.stateless_call(entrenables, no_entrenables, xb, training=True)
-    return mse(yb, prediccion), no_entrenables
-
-
-perdida_y_gradientes = jax.value_and_grad(perdida_de, has_aux=True)  # deriva respecto a entrenables
-
-
-@jax.jit
-def paso(estado, xb, yb):
-    entrenables, no_entrenables, del_optimizador = estado
-    (perdida, no_entrenables), gradientes = perdida_y_gradientes(entrenables, no_entrenables, xb, yb)
-    entrenables, del_optimizador = sgd.stateless_apply(del_optimizador, gradientes, entrenables)
-    return perdida, (entrenables, no_entrenables, del_optimizador)
-
-
-estado = (
-    [v.value for v in red.trainable_variables],
-    [v.value for v in red.non_trainable_variables],
-    [v.value for v in sgd.variables],
-)
-for _ in range(EPOCAS):
-    perdidas = []
-    for xb, yb in lotes():
-        perdida, estado = paso(estado, xb, yb)
-        perdidas.append(float(perdida))
-informa("bucle con jax.jit, antes de devolver", red, np.mean(perdidas), referencia)
-# Las variables de la red y del optimizador no se han enterado: lo entrenado está en estado.
-for variables, valores in zip((red.trainable_variables, red.non_trainable_variables, sgd.variables), estado):
-    for variable, valor in zip(variables, valores):
-        variable.assign(valor)
-informa("el mismo, con el estado devuelto", red, np.mean(perdidas), referencia)
+informa("bucle con jax.jit, antes de devolver", red, bucle_jax(red, x, y, devuelve=False), referencia)
+red = nueva_red()
+informa("el mismo, con el estado devuelto", red, bucle_jax(red, x, y), referencia)
 
 
 # 2. Un paso propio dentro de fit: recibe todo el estado y devuelve el nuevo, sin tocar variables.
@@ -81,6 +82,8 @@ red, perdida = con_fit(PasoPropio)
 informa("train_step propio dentro de fit", red, perdida, referencia)
 print("  el mismo train_step, frente a fit en otras redes (¿mismos pesos e historial?):")
 compara_con_fit(PasoPropio)
+print("  el bucle con jax.jit, en las mismas redes:")
+compara_bucle_con_fit(bucle_jax)
 
 
 # 3. Dos atajos que parecen iguales: cambian solo la pérdida y fallan con las pérdidas de las capas.

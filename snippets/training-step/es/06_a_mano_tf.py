@@ -6,33 +6,36 @@ import keras
 import numpy as np
 import tensorflow as tf
 
-from comun import EPOCAS, TASA, con_fit, informa, lotes, nueva_red
-from otras_redes import compara_con_fit
+from comun import EPOCAS, LOTE, TASA, con_fit, informa, lotes, nueva_red, x, y
+from otras_redes import compara_bucle_con_fit, compara_con_fit
 
 referencia, perdida_fit = con_fit()
 print(f"tensorflow {tf.__version__} · forma, pérdida de la última época, ¿pesos de fit?")
 informa("fit", referencia, perdida_fit, referencia)
 
 # 1. La cinta anota las operaciones del paso y deriva a partir de ellas; tf.function las compila.
+def bucle_tf(red, entrada, objetivo, lote=LOTE):
+    sgd = keras.optimizers.SGD(TASA)
+    mse = keras.losses.MeanSquaredError()
+
+    @tf.function
+    def paso(xb, yb):
+        with tf.GradientTape() as cinta:
+            perdida = mse(yb, red(xb, training=True))
+        sgd.apply(cinta.gradient(perdida, red.trainable_weights), red.trainable_weights)
+        return perdida
+
+    for _ in range(EPOCAS):
+        perdidas = [float(paso(xb, yb)) for xb, yb in lotes(entrada, objetivo, lote)]
+    return np.mean(perdidas)
+
+
 red = nueva_red()
-sgd = keras.optimizers.SGD(TASA)
-mse = keras.losses.MeanSquaredError()
-
-
-@tf.function
-def paso(xb, yb):
-    with tf.GradientTape() as cinta:
-        perdida = mse(yb, red(xb, training=True))
-    sgd.apply(cinta.gradient(perdida, red.trainable_weights), red.trainable_weights)
-    return perdida
-
-
-for _ in range(EPOCAS):
-    perdidas = [float(paso(xb, yb)) for xb, yb in lotes()]
-informa("bucle con tf.GradientTape", red, np.mean(perdidas), referencia)
+informa("bucle con tf.GradientTape", red, bucle_tf(red, x, y), referencia)
 
 # Lo que la cinta no ve, no lo deriva: una predicción hecha antes de abrirla no tiene gradientes.
-xb, yb = next(lotes())
+xb, yb = next(lotes(x, y))
+sgd, mse = keras.optimizers.SGD(TASA), keras.losses.MeanSquaredError()
 prediccion = red(xb)
 with tf.GradientTape() as cinta:
     perdida = mse(yb, prediccion)
@@ -60,3 +63,5 @@ red, perdida = con_fit(PasoPropio)
 informa("train_step propio dentro de fit", red, perdida, referencia)
 print("  el mismo train_step, frente a fit en otras redes (¿mismos pesos e historial?):")
 compara_con_fit(PasoPropio)
+print("  el bucle con tf.GradientTape, en las mismas redes:")
+compara_bucle_con_fit(bucle_tf)

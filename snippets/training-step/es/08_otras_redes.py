@@ -40,19 +40,29 @@ def red_con(variacion, clase):
     return red
 
 
+def datos_de(variacion):
+    """La entrada y el tamaño de lote de esa variación (512 filas en lotes de 96: el último, de 32)."""
+    return [x, x2] if variacion == DOS else x, 96 if variacion == CORTO else LOTE
+
+
+def todos_los_pesos(red):
+    return np.concatenate([w.ravel() for w in red.get_weights()])  # también los que no se entrenan
+
+
 def entrena(variacion, clase):
     """La red de esa variación, entrenada con fit; devuelve todos sus pesos y su historial."""
     red = red_con(variacion, clase)
+    entrada_fit, lote = datos_de(variacion)
     historia = red.fit(
-        [x, x2] if variacion == DOS else x,
+        entrada_fit,
         y,
-        batch_size=96 if variacion == CORTO else LOTE,  # 512 filas: cinco lotes de 96 y uno de 32
+        batch_size=lote,
         sample_weight=por_muestra if variacion == PESOS else None,
         epochs=EPOCAS,
         shuffle=False,
         verbose=0,
     ).history
-    return np.concatenate([w.ravel() for w in red.get_weights()]), historia
+    return todos_los_pesos(red), historia
 
 
 def compara_con_fit(clase, variaciones=VARIACIONES):
@@ -67,3 +77,26 @@ def compara_con_fit(clase, variaciones=VARIACIONES):
         igual = np.abs(suyos - pesos).max() < 1e-5 and la_suya.keys() == historia.keys()
         igual = igual and all(np.allclose(la_suya[k], historia[k], rtol=1e-5) for k in historia)
         print(f"    {variacion:<34} {igual}")
+
+
+def compara_bucle_con_fit(bucle, variaciones=VARIACIONES[:-1]):
+    """Para un bucle a mano, bucle(red, entrada, objetivo, lote), dos líneas generadas: con qué cambios
+    deja los pesos y la pérdida de la última época de fit, y con cuáles no. Recibe los datos de fit
+    menos los pesos por muestra, porque el bucle no tiene dónde ponerlos. Sin la métrica: no la calcula."""
+    cubre, no_cubre = [], []
+    for variacion in variaciones:
+        pesos, historia = entrena(variacion, keras.Model)
+        red, (entrada_fit, lote) = red_con(variacion, keras.Model), datos_de(variacion)
+        try:
+            perdida = bucle(red, entrada_fit, y, lote)
+        except Exception as error:  # lo que le pasaría al lector
+            no_cubre.append(f"{variacion} ({type(error).__name__})")
+            continue
+        if np.abs(todos_los_pesos(red) - pesos).max() >= 1e-5:
+            no_cubre.append(f"{variacion} (otros pesos)")
+        elif not np.isclose(perdida, historia["loss"][-1], rtol=1e-5):
+            no_cubre.append(f"{variacion} (otra pérdida media)")
+        else:
+            cubre.append(variacion)
+    print(f"    coincide con fit: {', '.join(cubre)}" if cubre else "    coincide con fit: con ninguno")
+    print(f"    no cubre: {', '.join(no_cubre)}" if no_cubre else "    no cubre: nada")
