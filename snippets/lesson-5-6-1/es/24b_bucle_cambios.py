@@ -1,18 +1,19 @@
 # El bucle de la celda anterior, como función, ante tres cambios que podrías hacer a la red o a los
-# datos. Cada cambio tiene su mínimo exacto (ecuaciones normales); el bucle lo cubre si llega a él.
+# datos. Cada cambio tiene su mínimo exacto (ecuaciones normales); el bucle lo supera si llega a él.
 FILAS = len(X1)
 RECIENTE = np.linspace(0.2, 1.8, FILAS).astype("float32")  # un peso por sesión: lo reciente pesa más
-LAMBDA = 0.05  # L2(LAMBDA) suma LAMBDA * (suma de los pesos del kernel al cuadrado) a la pérdida
+LAMBDA = 0.05  # L2(LAMBDA) pone en red.losses LAMBDA * (suma de los pesos del kernel al cuadrado)
 
 
-def minimo(por_fila=np.ones(FILAS), l2=0.0):
-    """Mínimo exacto de mean(por_fila * error²) + l2 * (suma de las pendientes al cuadrado)."""
+def minimo(por_fila=None, l2=0.0):
+    """Los pesos del mínimo exacto de mean(por_fila * error²) + l2 * (suma de las pendientes al cuadrado)."""
+    por_fila = np.ones(FILAS) if por_fila is None else por_fila
     matriz = X1.T @ (por_fila[:, None] * X1) / FILAS + np.diag([l2, l2, l2, 0.0])
     return np.linalg.solve(matriz, X1.T @ (por_fila * datos["ye"]) / FILAS)
 
 
 def baja(red, entrada, por_fila=None, completo=False):
-    """300 pasos de SGD(0,3) desde cero. completo=True: suma red.losses y pondera cada fila."""
+    """300 pasos de SGD con tasa 0.3 desde cero. completo=True: suma red.losses y pondera cada fila."""
     red.set_weights([np.zeros_like(w) for w in red.get_weights()])
     optimizador = torch.optim.SGD(red.parameters(), lr=0.3)
     pesos_fila = torch.from_numpy(por_fila) if completo and por_fila is not None else 1.0
@@ -43,10 +44,10 @@ CAMBIOS = {  # nombre: (red, entrada, pesos por fila, mínimo exacto)
     "pesos por sesión": (lineal(), X_ent, RECIENTE, minimo(RECIENTE)),
     "dos entradas": (con_dos_entradas(), [X_ent[:, :1], X_ent[:, 1:]], None, minimo()),
 }
-for completo, titulo in ((False, "el bucle tal cual"), (True, "sumando red.losses y con los pesos")):
+for completo, titulo in ((False, "el bucle tal cual"), (True, "sumando red.losses y los pesos por fila")):
     llega = []
     for nombre, (red, entrada, por_fila, exacto) in CAMBIOS.items():
-        if np.allclose(baja(red, entrada, por_fila, completo), exacto, atol=1e-4):
+        if np.allclose(baja(red, entrada, por_fila, completo), exacto, rtol=0, atol=1e-4):
             llega.append(nombre)
     no_llega = [nombre for nombre in CAMBIOS if nombre not in llega]
     print(f"{titulo}: llega al mínimo con {', '.join(llega) or 'ninguno'}")

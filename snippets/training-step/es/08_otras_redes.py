@@ -1,6 +1,8 @@
 """Otras redes para el mismo paso: cada variación cambia una sola cosa de la red de comun.py. Un
 train_step propio que coincide con fit en todas ellas no depende de lo sencillo que es el ejemplo."""
 
+import functools
+
 import keras
 import numpy as np
 
@@ -65,10 +67,15 @@ def entrena(variacion, clase):
     return todos_los_pesos(red), historia
 
 
+@functools.cache  # un solo fit de referencia por variación y proceso: lo usan varias comparaciones
+def con_fit_de(variacion):
+    return entrena(variacion, keras.Model)
+
+
 def compara_con_fit(clase, variaciones=VARIACIONES):
     """Una línea por variación: True si el paso propio deja los pesos y el historial de fit."""
     for variacion in variaciones:
-        pesos, historia = entrena(variacion, keras.Model)
+        pesos, historia = con_fit_de(variacion)
         try:
             suyos, la_suya = entrena(variacion, clase)
         except Exception as error:  # lo que le pasaría al lector: el error, en una línea
@@ -85,14 +92,14 @@ def compara_bucle_con_fit(bucle, variaciones=VARIACIONES[:-1]):
     menos los pesos por muestra, porque el bucle no tiene dónde ponerlos. Sin la métrica: no la calcula."""
     cubre, no_cubre = [], []
     for variacion in variaciones:
-        pesos, historia = entrena(variacion, keras.Model)
+        pesos, historia = con_fit_de(variacion)
         red, (entrada_fit, lote) = red_con(variacion, keras.Model), datos_de(variacion)
         try:
             perdida = bucle(red, entrada_fit, y, lote)
         except Exception as error:  # lo que le pasaría al lector
-            no_cubre.append(f"{variacion} ({type(error).__name__})")
+            no_cubre.append(f"{variacion} ({type(error).__name__}: {str(error).splitlines()[0]})")
             continue
-        if np.abs(todos_los_pesos(red) - pesos).max() >= 1e-5:
+        if not np.abs(todos_los_pesos(red) - pesos).max() < 1e-5:  # NaN también cuenta como distinto
             no_cubre.append(f"{variacion} (otros pesos)")
         elif not np.isclose(perdida, historia["loss"][-1], rtol=1e-5):
             no_cubre.append(f"{variacion} (otra pérdida media)")
