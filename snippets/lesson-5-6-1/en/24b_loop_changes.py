@@ -50,5 +50,6 @@ for complete, title in ((False, "the loop as it is"), (True, "adding net.losses 
         if np.allclose(descend(net, inputs, per_row, complete), exact, rtol=0, atol=1e-4):
             reaches.append(name)
     misses = [name for name in CHANGES if name not in reaches]
-    print(f"{title}: reaches the minimum with {', '.join(reaches) or 'none of them'}")
+    print(f"{title}:")
+    print(f"    reaches the minimum with {', '.join(reaches) or 'none of them'}")
     print(f"    misses it with {', '.join(misses) or 'none of them'}")

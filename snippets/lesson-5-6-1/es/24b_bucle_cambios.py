@@ -50,5 +50,6 @@ for completo, titulo in ((False, "el bucle tal cual"), (True, "sumando red.losse
         if np.allclose(baja(red, entrada, por_fila, completo), exacto, rtol=0, atol=1e-4):
             llega.append(nombre)
     no_llega = [nombre for nombre in CAMBIOS if nombre not in llega]
-    print(f"{titulo}: llega al mínimo con {', '.join(llega) or 'ninguno'}")
+    print(f"{titulo}:")
+    print(f"    llega al mínimo con {', '.join(llega) or 'ninguno'}")
     print(f"    no llega con {', '.join(no_llega) or 'ninguno'}")

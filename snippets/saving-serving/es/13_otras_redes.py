@@ -3,6 +3,8 @@ Cada variación cambia una sola cosa de la red de piezas.py. Con torch, el progr
 cada red, y apunta lo que hace al seguir entrenando allí mismo; después, en cualquier motor, la abre
 con la receta y compara con esos apuntes."""
 
+import textwrap
+
 import keras
 import numpy as np
 
@@ -147,8 +149,9 @@ def abre():
             iguales.append(variacion + (" (sin comparar el fit)" if variacion in SIN_FIT else ""))
         else:
             distintas.append(f"{variacion} ({resultado})")
-    print(f"[{motor}] como en torch, y servida igual desde ONNX: {', '.join(iguales) or 'ninguna'}")
-    print(f"[{motor}] distinta o con error: {', '.join(distintas) or 'ninguna'}")
+    for linea in (f"[{motor}] como en torch, y servida igual desde ONNX: {', '.join(iguales) or 'ninguna'}",
+                  f"[{motor}] distinta o con error: {', '.join(distintas) or 'ninguna'}"):
+        print(textwrap.fill(linea, 88, subsequent_indent="    "))  # líneas que caben en una pantalla
 
 
 if motor == "torch":  # torch guarda, como en entrenar.py, y después abre como los demás

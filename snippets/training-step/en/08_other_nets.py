@@ -2,6 +2,7 @@
 custom train_step that matches fit on all of them does not depend on how simple the example is."""
 
 import functools
+import textwrap
 
 import keras
 import numpy as np
@@ -105,5 +106,6 @@ def compare_loop_with_fit(loop, variations=VARIATIONS[:-1]):
             not_covered.append(f"{variation} (another mean loss)")
         else:
             covered.append(variation)
-    print(f"    matches fit: {', '.join(covered)}" if covered else "    matches fit: with none")
-    print(f"    not covered: {', '.join(not_covered)}" if not_covered else "    not covered: nothing")
+    for line in (f"matches fit: {', '.join(covered)}" if covered else "matches fit: with none",
+                 f"not covered: {', '.join(not_covered)}" if not_covered else "not covered: nothing"):
+        print(textwrap.fill(line, 88, initial_indent="    ", subsequent_indent="      "))
