@@ -3,8 +3,6 @@ ONNX, on other nets. Each variation changes one thing of the net in pieces.py. O
 trains and saves each net, and records what it does when it goes on training right there; then, on any
 engine, it reopens it with the recipe and compares with those records."""
 
-import textwrap
-
 import keras
 import numpy as np
 
@@ -149,9 +147,10 @@ def reopen():
             alike.append(variation + (" (next fit not compared)" if variation in NO_FIT else ""))
         else:
             different.append(f"{variation} ({result})")
-    for line in (f"[{engine}] as on torch, and served alike from ONNX: {', '.join(alike) or 'none'}",
-                 f"[{engine}] different or failing: {', '.join(different) or 'none'}"):
-        print(textwrap.fill(line, 88, subsequent_indent="    "))  # lines that fit on a screen
+    for title, nets in (("as on torch, and served alike from ONNX", alike), ("different or failing", different)):
+        print(f"[{engine}] {title}:")  # one net per line: they fit on a phone's screen
+        for net in nets or ["none"]:
+            print(f"    {net}")
 
 
 if engine == "torch":  # torch saves, as in train.py, then reopens like the others

@@ -3,8 +3,6 @@ Cada variación cambia una sola cosa de la red de piezas.py. Con torch, el progr
 cada red, y apunta lo que hace al seguir entrenando allí mismo; después, en cualquier motor, la abre
 con la receta y compara con esos apuntes."""
 
-import textwrap
-
 import keras
 import numpy as np
 
@@ -149,9 +147,10 @@ def abre():
             iguales.append(variacion + (" (sin comparar el fit)" if variacion in SIN_FIT else ""))
         else:
             distintas.append(f"{variacion} ({resultado})")
-    for linea in (f"[{motor}] como en torch, y servida igual desde ONNX: {', '.join(iguales) or 'ninguna'}",
-                  f"[{motor}] distinta o con error: {', '.join(distintas) or 'ninguna'}"):
-        print(textwrap.fill(linea, 88, subsequent_indent="    "))  # líneas que caben en una pantalla
+    for titulo, redes in (("como en torch, y servida igual desde ONNX", iguales), ("distinta o con error", distintas)):
+        print(f"[{motor}] {titulo}:")  # una red por línea: caben en la pantalla de un móvil
+        for red in redes or ["ninguna"]:
+            print(f"    {red}")
 
 
 if motor == "torch":  # torch guarda, como en entrenar.py, y después abre como los demás

@@ -2,7 +2,6 @@
 custom train_step that matches fit on all of them does not depend on how simple the example is."""
 
 import functools
-import textwrap
 
 import keras
 import numpy as np
@@ -106,6 +105,9 @@ def compare_loop_with_fit(loop, variations=VARIATIONS[:-1]):
             not_covered.append(f"{variation} (another mean loss)")
         else:
             covered.append(variation)
-    for line in (f"matches fit: {', '.join(covered)}" if covered else "matches fit: with none",
-                 f"not covered: {', '.join(not_covered)}" if not_covered else "not covered: nothing"):
-        print(textwrap.fill(line, 88, initial_indent="    ", subsequent_indent="      "))
+    for title, which in (("matches fit", covered), ("not covered", not_covered)):
+        print(f"    {title}:")  # one variation per line: they fit on a phone's screen
+        for variation in which:
+            print(f"      {variation}")
+        if not which:
+            print("      none")

@@ -2,7 +2,6 @@
 train_step propio que coincide con fit en todas ellas no depende de lo sencillo que es el ejemplo."""
 
 import functools
-import textwrap
 
 import keras
 import numpy as np
@@ -106,6 +105,9 @@ def compara_bucle_con_fit(bucle, variaciones=VARIACIONES[:-1]):
             no_cubre.append(f"{variacion} (otra pérdida media)")
         else:
             cubre.append(variacion)
-    for linea in (f"coincide con fit: {', '.join(cubre)}" if cubre else "coincide con fit: con ninguno",
-                  f"no cubre: {', '.join(no_cubre)}" if no_cubre else "no cubre: nada"):
-        print(textwrap.fill(linea, 88, initial_indent="    ", subsequent_indent="      "))
+    for titulo, cuales in (("coincide con fit", cubre), ("no cubre", no_cubre)):
+        print(f"    {titulo}:")  # una variación por línea: caben en la pantalla de un móvil
+        for variacion in cuales:
+            print(f"      {variacion}")
+        if not cuales:
+            print("      ninguna")
