@@ -63,6 +63,16 @@ class CustomStep(keras.Model):
         loss.backward()
         with torch.no_grad():
             self.optimizer.apply([v.value.grad for v in self.trainable_weights], self.trainable_weights)
+        return self.metric_logs(loss, xb, yb, prediction, sample_weights)
+
+    def test_step(self, data):
+        """The step of validation_data and evaluate: the network in inference, no gradients, no updates."""
+        xb, yb, sample_weights = keras.utils.unpack_x_y_sample_weight(data)
+        prediction = self(xb, training=False)
+        loss = self.compute_loss(x=xb, y=yb, y_pred=prediction, sample_weight=sample_weights, training=False)
+        return self.metric_logs(loss, xb, yb, prediction, sample_weights)
+
+    def metric_logs(self, loss, xb, yb, prediction, sample_weights):
         for metric in self.metrics:
             if metric.name == "loss":  # the mean of the loss, weighted by the batch's size as in fit
                 metric.update_state(loss, sample_weight=keras.ops.shape(yb)[0])

@@ -67,6 +67,21 @@ class CustomStep(keras.Model):
             trainable, non_trainable, metric_vars, xb, yb, sample_weights, training=True, optimizer_variables=optimizer_vars
         )
         trainable, optimizer_vars = self.optimizer.stateless_apply(optimizer_vars, gradients, trainable)
+        logs, metric_vars = self.metric_logs(metric_vars, loss, xb, yb, prediction, sample_weights)
+        return logs, (trainable, non_trainable, optimizer_vars, metric_vars)
+
+    def test_step(self, state, data):
+        """The step of validation_data and evaluate: the same loss, not differentiated, in inference,
+        and its state does not carry the optimizer."""
+        trainable, non_trainable, metric_vars = state
+        xb, yb, sample_weights = keras.utils.unpack_x_y_sample_weight(data)
+        _, (loss, prediction, non_trainable, metric_vars) = self.compute_loss_and_updates(
+            trainable, non_trainable, metric_vars, xb, yb, sample_weights, training=False
+        )
+        logs, metric_vars = self.metric_logs(metric_vars, loss, xb, yb, prediction, sample_weights)
+        return logs, (trainable, non_trainable, metric_vars)
+
+    def metric_logs(self, metric_vars, loss, xb, yb, prediction, sample_weights):
         # The metrics are state too: inside a StatelessScope, update_state reads and writes this
         # batch's values, not the variables.
         with keras.StatelessScope(state_mapping=list(zip(self.metrics_variables, metric_vars))) as scope:
@@ -74,8 +89,7 @@ class CustomStep(keras.Model):
                 if metric.name == "loss":  # the mean of the loss, weighted by the batch's size as in fit
                     metric.update_state(loss, sample_weight=keras.ops.shape(yb)[0])
             logs = self.compute_metrics(xb, yb, prediction, sample_weights)  # those of compile(metrics=...)
-        metric_vars = [scope.get_current_value(v) for v in self.metrics_variables]
-        return logs, (trainable, non_trainable, optimizer_vars, metric_vars)
+        return logs, [scope.get_current_value(v) for v in self.metrics_variables]
 
 
 net, loss = with_fit(CustomStep)

@@ -53,7 +53,17 @@ class CustomStep(keras.Model):
             prediction = self(xb, training=True)
             loss = self.compute_loss(x=xb, y=yb, y_pred=prediction, sample_weight=sample_weights)
         self.optimizer.apply(tape.gradient(loss, self.trainable_weights), self.trainable_weights)
-        for metric in self.metrics:  # as in PyTorch
+        return self.metric_logs(loss, xb, yb, prediction, sample_weights)
+
+    def test_step(self, data):
+        """The step of validation_data and evaluate: as in PyTorch, without a tape."""
+        xb, yb, sample_weights = keras.utils.unpack_x_y_sample_weight(data)
+        prediction = self(xb, training=False)
+        loss = self.compute_loss(x=xb, y=yb, y_pred=prediction, sample_weight=sample_weights, training=False)
+        return self.metric_logs(loss, xb, yb, prediction, sample_weights)
+
+    def metric_logs(self, loss, xb, yb, prediction, sample_weights):  # as in PyTorch
+        for metric in self.metrics:
             if metric.name == "loss":
                 metric.update_state(loss, sample_weight=keras.ops.shape(yb)[0])
         return self.compute_metrics(xb, yb, prediction, sample_weights)

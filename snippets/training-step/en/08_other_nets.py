@@ -12,7 +12,7 @@ rng = np.random.default_rng(3)
 x2 = rng.normal(size=(len(x), 3)).astype("float32")  # the second input
 per_row = rng.uniform(0.1, 2.0, size=len(x)).astype("float32")  # one weight per row
 
-L2, ACTIVITY, BN, WEIGHTS, SHORT, TWO, METRIC = (
+L2, ACTIVITY, BN, WEIGHTS, SHORT, TWO, METRIC, VALIDATION = (
     "L2 regulariser on the weights",
     "activity regulariser",
     "BatchNormalization and Dropout",
@@ -20,8 +20,11 @@ L2, ACTIVITY, BN, WEIGHTS, SHORT, TWO, METRIC = (
     "a shorter last batch",
     "two inputs",
     "a metric in compile",
+    "validation_data and evaluate",  # with BatchNormalization, Dropout, the metric and weights: the test_step
 )
-VARIATIONS = (L2, ACTIVITY, BN, WEIGHTS, SHORT, TWO, METRIC)
+VARIATIONS = (L2, ACTIVITY, BN, WEIGHTS, SHORT, TWO, METRIC, VALIDATION)
+FOR_LOOPS = VARIATIONS[:6]  # a loop by hand computes no metrics and does not validate
+HELD_OUT = (x[:160], y[:160], per_row[:160])  # 160 rows: two batches of 64 and one of 32, weighted
 
 
 def net_with(variation, kind):
@@ -33,12 +36,13 @@ def net_with(variation, kind):
         kernel_regularizer=keras.regularizers.L2(0.01) if variation == L2 else None,
         activity_regularizer=keras.regularizers.L1(0.01) if variation == ACTIVITY else None,
     )(layer)
-    if variation == BN:
+    if variation in (BN, VALIDATION):
         layer = keras.layers.Dropout(0.2, seed=1)(keras.layers.BatchNormalization()(layer))
     net = kind(inputs if variation == TWO else inputs[0], keras.layers.Dense(1)(layer))
-    start = np.random.default_rng(0)
-    net.set_weights([start.normal(scale=0.3, size=w.shape).astype("float32") for w in net.get_weights()])
-    net.compile(keras.optimizers.SGD(RATE), loss="mse", metrics=["mae"] if variation == METRIC else None)
+    start = np.random.default_rng(0)  # the trained weights, from NumPy; BatchNormalization's means and
+    for weight in net.trainable_weights:  # variances start at 0 and 1, as in Keras
+        weight.assign(start.normal(scale=0.3, size=weight.shape).astype("float32"))
+    net.compile(keras.optimizers.SGD(RATE), loss="mse", metrics=["mae"] if variation in (METRIC, VALIDATION) else None)
     return net
 
 
@@ -60,10 +64,13 @@ def train(variation, kind):
         y,
         batch_size=per_batch,
         sample_weight=per_row if variation == WEIGHTS else None,
+        validation_data=HELD_OUT if variation == VALIDATION else None,
         epochs=EPOCHS,
         shuffle=False,
         verbose=0,
     ).history
+    if variation == VALIDATION:  # evaluate goes through the test_step too
+        history["evaluate"] = net.evaluate(*HELD_OUT[:2], sample_weight=HELD_OUT[2], batch_size=per_batch, verbose=0)
     return all_weights(net), history
 
 
@@ -86,10 +93,10 @@ def compare_with_fit(kind, variations=VARIATIONS):
         print(f"    {variation:<34} {same}")
 
 
-def compare_loop_with_fit(loop, variations=VARIATIONS[:-1]):
+def compare_loop_with_fit(loop, variations=FOR_LOOPS):
     """For a by-hand loop, loop(net, inputs, target, per_batch), two generated lines: with which changes
     it leaves fit's weights and last-epoch loss, and with which it does not. It gets fit's data but the
-    sample weights, because the loop has nowhere to put them. Without the metric: it does not compute it."""
+    sample weights, because the loop has nowhere to put them."""
     covered, not_covered = [], []
     for variation in variations:
         weights, history = fit_of(variation)

@@ -63,6 +63,16 @@ class PasoPropio(keras.Model):
         perdida.backward()
         with torch.no_grad():
             self.optimizer.apply([v.value.grad for v in self.trainable_weights], self.trainable_weights)
+        return self.metricas(perdida, xb, yb, prediccion, pesos_muestra)
+
+    def test_step(self, datos):
+        """El paso de validation_data y de evaluate: la red en inferencia, sin derivar ni mover pesos."""
+        xb, yb, pesos_muestra = keras.utils.unpack_x_y_sample_weight(datos)
+        prediccion = self(xb, training=False)
+        perdida = self.compute_loss(x=xb, y=yb, y_pred=prediccion, sample_weight=pesos_muestra, training=False)
+        return self.metricas(perdida, xb, yb, prediccion, pesos_muestra)
+
+    def metricas(self, perdida, xb, yb, prediccion, pesos_muestra):
         for metrica in self.metrics:
             if metrica.name == "loss":  # la media de la pérdida, ponderada por el tamaño del lote como en fit
                 metrica.update_state(perdida, sample_weight=keras.ops.shape(yb)[0])

@@ -67,6 +67,21 @@ class PasoPropio(keras.Model):
             entrenables, no_entrenables, de_metricas, xb, yb, pesos_muestra, training=True, optimizer_variables=del_optimizador
         )
         entrenables, del_optimizador = self.optimizer.stateless_apply(del_optimizador, gradientes, entrenables)
+        registro, de_metricas = self.metricas(de_metricas, perdida, xb, yb, prediccion, pesos_muestra)
+        return registro, (entrenables, no_entrenables, del_optimizador, de_metricas)
+
+    def test_step(self, estado, datos):
+        """El paso de validation_data y de evaluate: la misma pérdida sin derivar, en inferencia, y su
+        estado no lleva el optimizador."""
+        entrenables, no_entrenables, de_metricas = estado
+        xb, yb, pesos_muestra = keras.utils.unpack_x_y_sample_weight(datos)
+        _, (perdida, prediccion, no_entrenables, de_metricas) = self.compute_loss_and_updates(
+            entrenables, no_entrenables, de_metricas, xb, yb, pesos_muestra, training=False
+        )
+        registro, de_metricas = self.metricas(de_metricas, perdida, xb, yb, prediccion, pesos_muestra)
+        return registro, (entrenables, no_entrenables, de_metricas)
+
+    def metricas(self, de_metricas, perdida, xb, yb, prediccion, pesos_muestra):
         # Las métricas también son estado: dentro de un StatelessScope, update_state lee y escribe
         # los valores de este lote, no las variables.
         with keras.StatelessScope(state_mapping=list(zip(self.metrics_variables, de_metricas))) as ambito:
@@ -74,8 +89,7 @@ class PasoPropio(keras.Model):
                 if metrica.name == "loss":  # la media de la pérdida, ponderada por el tamaño del lote como en fit
                     metrica.update_state(perdida, sample_weight=keras.ops.shape(yb)[0])
             registro = self.compute_metrics(xb, yb, prediccion, pesos_muestra)  # las de compile(metrics=...)
-        de_metricas = [ambito.get_current_value(v) for v in self.metrics_variables]
-        return registro, (entrenables, no_entrenables, del_optimizador, de_metricas)
+        return registro, [ambito.get_current_value(v) for v in self.metrics_variables]
 
 
 red, perdida = con_fit(PasoPropio)

@@ -53,7 +53,17 @@ class PasoPropio(keras.Model):
             prediccion = self(xb, training=True)
             perdida = self.compute_loss(x=xb, y=yb, y_pred=prediccion, sample_weight=pesos_muestra)
         self.optimizer.apply(cinta.gradient(perdida, self.trainable_weights), self.trainable_weights)
-        for metrica in self.metrics:  # como en PyTorch
+        return self.metricas(perdida, xb, yb, prediccion, pesos_muestra)
+
+    def test_step(self, datos):
+        """El paso de validation_data y de evaluate: como en PyTorch, sin cinta."""
+        xb, yb, pesos_muestra = keras.utils.unpack_x_y_sample_weight(datos)
+        prediccion = self(xb, training=False)
+        perdida = self.compute_loss(x=xb, y=yb, y_pred=prediccion, sample_weight=pesos_muestra, training=False)
+        return self.metricas(perdida, xb, yb, prediccion, pesos_muestra)
+
+    def metricas(self, perdida, xb, yb, prediccion, pesos_muestra):  # como en PyTorch
+        for metrica in self.metrics:
             if metrica.name == "loss":
                 metrica.update_state(perdida, sample_weight=keras.ops.shape(yb)[0])
         return self.compute_metrics(xb, yb, prediccion, pesos_muestra)

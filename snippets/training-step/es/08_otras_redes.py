@@ -12,7 +12,7 @@ azar = np.random.default_rng(3)
 x2 = azar.normal(size=(len(x), 3)).astype("float32")  # la segunda entrada
 por_muestra = azar.uniform(0.1, 2.0, size=len(x)).astype("float32")  # un peso por fila
 
-L2, ACTIVIDAD, BN, PESOS, CORTO, DOS, METRICA = (
+L2, ACTIVIDAD, BN, PESOS, CORTO, DOS, METRICA, VALIDACION = (
     "regularizador L2 en los pesos",
     "regularizador de actividad",
     "BatchNormalization y Dropout",
@@ -20,8 +20,11 @@ L2, ACTIVIDAD, BN, PESOS, CORTO, DOS, METRICA = (
     "último lote más corto",
     "dos entradas",
     "una métrica en compile",
+    "validation_data y evaluate",  # con BatchNormalization, Dropout, la métrica y pesos: el test_step
 )
-VARIACIONES = (L2, ACTIVIDAD, BN, PESOS, CORTO, DOS, METRICA)
+VARIACIONES = (L2, ACTIVIDAD, BN, PESOS, CORTO, DOS, METRICA, VALIDACION)
+DE_BUCLE = VARIACIONES[:6]  # un bucle a mano no calcula métricas ni valida
+VALIDAS = (x[:160], y[:160], por_muestra[:160])  # 160 filas: dos lotes de 64 y uno de 32, con pesos
 
 
 def red_con(variacion, clase):
@@ -33,12 +36,13 @@ def red_con(variacion, clase):
         kernel_regularizer=keras.regularizers.L2(0.01) if variacion == L2 else None,
         activity_regularizer=keras.regularizers.L1(0.01) if variacion == ACTIVIDAD else None,
     )(capa)
-    if variacion == BN:
+    if variacion in (BN, VALIDACION):
         capa = keras.layers.Dropout(0.2, seed=1)(keras.layers.BatchNormalization()(capa))
     red = clase(entradas if variacion == DOS else entradas[0], keras.layers.Dense(1)(capa))
-    inicio = np.random.default_rng(0)
-    red.set_weights([inicio.normal(scale=0.3, size=w.shape).astype("float32") for w in red.get_weights()])
-    red.compile(keras.optimizers.SGD(TASA), loss="mse", metrics=["mae"] if variacion == METRICA else None)
+    inicio = np.random.default_rng(0)  # los pesos que se entrenan, de NumPy; las medias y varianzas de
+    for peso in red.trainable_weights:  # BatchNormalization empiezan en 0 y 1, como en Keras
+        peso.assign(inicio.normal(scale=0.3, size=peso.shape).astype("float32"))
+    red.compile(keras.optimizers.SGD(TASA), loss="mse", metrics=["mae"] if variacion in (METRICA, VALIDACION) else None)
     return red
 
 
@@ -60,10 +64,13 @@ def entrena(variacion, clase):
         y,
         batch_size=lote,
         sample_weight=por_muestra if variacion == PESOS else None,
+        validation_data=VALIDAS if variacion == VALIDACION else None,
         epochs=EPOCAS,
         shuffle=False,
         verbose=0,
     ).history
+    if variacion == VALIDACION:  # evaluate también pasa por el test_step
+        historia["evaluate"] = red.evaluate(*VALIDAS[:2], sample_weight=VALIDAS[2], batch_size=lote, verbose=0)
     return todos_los_pesos(red), historia
 
 
@@ -86,10 +93,10 @@ def compara_con_fit(clase, variaciones=VARIACIONES):
         print(f"    {variacion:<34} {igual}")
 
 
-def compara_bucle_con_fit(bucle, variaciones=VARIACIONES[:-1]):
+def compara_bucle_con_fit(bucle, variaciones=DE_BUCLE):
     """Para un bucle a mano, bucle(red, entrada, objetivo, lote), dos líneas generadas: con qué cambios
     deja los pesos y la pérdida de la última época de fit, y con cuáles no. Recibe los datos de fit
-    menos los pesos por muestra, porque el bucle no tiene dónde ponerlos. Sin la métrica: no la calcula."""
+    menos los pesos por muestra, porque el bucle no tiene dónde ponerlos."""
     cubre, no_cubre = [], []
     for variacion in variaciones:
         pesos, historia = con_fit_de(variacion)
