@@ -22,11 +22,24 @@ def new_net(kind=keras.Model):
     return net
 
 
-def batches(inputs, target, per_batch=BATCH):
-    """The batches in the order fit(shuffle=False) goes through them; the inputs may be a list."""
-    for first in range(0, len(target), per_batch):
+def batches(per_batch, *parts):
+    """The batches in the order fit(shuffle=False) goes through them: each part (inputs, target and,
+    if any, per-sample weights) cut alike; the inputs may be a list, and the weights None."""
+    for first in range(0, len(parts[1]), per_batch):
         cut = lambda a: a[first : first + per_batch]  # noqa: E731 (used on the next line)
-        yield keras.tree.map_structure(cut, inputs), cut(target)
+        yield tuple(None if part is None else keras.tree.map_structure(cut, part) for part in parts)
+
+
+def epoch(history, prefix, epoch_batches, compute):
+    """What fit writes down from one pass over the batches, with new Keras metrics every epoch: the
+    mean loss, weighted by the batch's size, and the MAE."""
+    mean_loss, mae = keras.metrics.Mean(), keras.metrics.MeanAbsoluteError()
+    for xb, yb, wb in epoch_batches:
+        loss, prediction = compute(xb, yb, wb)
+        mean_loss.update_state(loss, sample_weight=len(yb))
+        mae.update_state(yb, prediction)  # unweighted, as metrics= in compile (weighted_metrics= uses them)
+    history.setdefault(prefix + "loss", []).append(float(mean_loss.result()))
+    history.setdefault(prefix + "mae", []).append(float(mae.result()))
 
 
 def with_fit(kind=keras.Model):

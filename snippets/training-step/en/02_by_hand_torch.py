@@ -6,8 +6,8 @@ import keras
 import numpy as np
 import torch
 
-from common import EPOCHS, BATCH, RATE, with_fit, report, batches, new_net, x, y
-from other_nets import compare_loop_with_fit, compare_with_fit
+from common import EPOCHS, BATCH, RATE, with_fit, epoch, report, batches, new_net, x, y
+from other_nets import compare_full_loop_with_fit, compare_loop_with_fit, compare_with_fit
 
 reference, fit_loss = with_fit()
 print(f"torch {torch.__version__} · way, loss of the last epoch, fit's weights?")
@@ -23,7 +23,7 @@ def torch_loop(net, inputs, target, per_batch=BATCH, zero=True):
     opt = torch.optim.SGD(net.parameters(), lr=RATE)
     for _ in range(EPOCHS):
         losses = []
-        for xb, yb in batches(inputs, target, per_batch):
+        for xb, yb in batches(per_batch, inputs, target):
             if zero:
                 opt.zero_grad()  # otherwise backward adds the new gradients to the earlier ones
             loss = torch.nn.functional.mse_loss(net(torch.from_numpy(xb), training=True), torch.from_numpy(yb))
@@ -43,7 +43,7 @@ sgd = keras.optimizers.SGD(RATE)
 mse = keras.losses.MeanSquaredError()
 for _ in range(EPOCHS):
     losses = []
-    for xb, yb in batches(x, y):
+    for xb, yb in batches(BATCH, x, y):
         net.zero_grad()
         loss = mse(yb, net(xb, training=True))
         loss.backward()
@@ -85,3 +85,35 @@ print("  the same train_step, against fit on other networks (same weights and hi
 compare_with_fit(CustomStep)
 print("  the loop with torch.optim.SGD, on the same networks:")
 compare_loop_with_fit(torch_loop)
+
+
+# 4. The full loop: what fit does besides the step, written by hand.
+def full_torch_loop(net, inputs, target, per_batch=BATCH, weights=None, held_out=None):
+    """The layers' losses, the per-sample weights, each epoch's metrics and the validation;
+    returns the history, as fit does."""
+    opt = torch.optim.SGD(net.parameters(), lr=RATE)
+    mse = keras.losses.MeanSquaredError()
+
+    def train(xb, yb, wb):
+        opt.zero_grad()
+        prediction = net(xb, training=True)
+        loss = mse(yb, prediction, sample_weight=wb) + sum(net.losses)  # plus the layers' ones
+        loss.backward()
+        opt.step()
+        return loss.detach(), prediction.detach()
+
+    def validate(xb, yb, wb):
+        with torch.no_grad():
+            prediction = net(xb, training=False)
+            return mse(yb, prediction, sample_weight=wb) + sum(net.losses), prediction
+
+    history = {}
+    for _ in range(EPOCHS):
+        epoch(history, "", batches(per_batch, inputs, target, weights), train)
+        if held_out is not None:  # at the end of each epoch, with the weights of that moment
+            epoch(history, "val_", batches(per_batch, *held_out), validate)
+    return history
+
+
+print("  the full loop, against fit on the same networks (same weights and history?):")
+compare_full_loop_with_fit(full_torch_loop)

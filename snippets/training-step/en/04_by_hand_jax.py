@@ -6,8 +6,8 @@ import jax
 import keras
 import numpy as np
 
-from common import EPOCHS, BATCH, RATE, with_fit, report, batches, new_net, x, y
-from other_nets import ACTIVITY, L2, compare_loop_with_fit, compare_with_fit
+from common import EPOCHS, BATCH, RATE, with_fit, epoch, report, batches, new_net, x, y
+from other_nets import ACTIVITY, L2, compare_full_loop_with_fit, compare_loop_with_fit, compare_with_fit
 
 reference, fit_loss = with_fit()
 print(f"jax {jax.__version__} · way, loss of the last epoch, fit's weights?")
@@ -39,7 +39,7 @@ def jax_loop(net, inputs, target, per_batch=BATCH, hand_back=True):
     )
     for _ in range(EPOCHS):
         losses = []
-        for xb, yb in batches(inputs, target, per_batch):
+        for xb, yb in batches(per_batch, inputs, target):
             loss, state = step(state, xb, yb)
             losses.append(float(loss))
     if hand_back:  # the network's and the optimizer's variables do not notice: what was trained is in state
@@ -100,7 +100,57 @@ print("  the loop with jax.jit, on the same networks:")
 compare_loop_with_fit(jax_loop)
 
 
-# 3. Two shortcuts that look the same: they change only the loss and fail on the layers' losses.
+# 3. The full loop: what fit does besides the step, written by hand and stateless.
+def full_jax_loop(net, inputs, target, per_batch=BATCH, weights=None, held_out=None):
+    """The layers' losses, the per-sample weights, each epoch's metrics and the validation;
+    returns the history, as fit does, and leaves what was trained in the network's variables."""
+    sgd = keras.optimizers.SGD(RATE)
+    sgd.build(net.trainable_variables)
+    mse = keras.losses.MeanSquaredError()
+
+    def loss_of(trainable, non_trainable, xb, yb, wb, training):
+        # return_losses: the layers' losses too, computed with these weights
+        prediction, non_trainable, of_layers = net.stateless_call(
+            trainable, non_trainable, xb, training=training, return_losses=True
+        )
+        return mse(yb, prediction, sample_weight=wb) + sum(of_layers), (prediction, non_trainable)
+
+    @jax.jit
+    def step(state, xb, yb, wb):
+        trainable, non_trainable, optimizer_vars = state
+        derivative = jax.value_and_grad(loss_of, has_aux=True)
+        (loss, (prediction, non_trainable)), gradients = derivative(trainable, non_trainable, xb, yb, wb, True)
+        trainable, optimizer_vars = sgd.stateless_apply(optimizer_vars, gradients, trainable)
+        return loss, prediction, (trainable, non_trainable, optimizer_vars)
+
+    variables = (net.trainable_variables, net.non_trainable_variables, sgd.variables)
+    state = tuple([v.value for v in group] for group in variables)
+
+    def train(xb, yb, wb):
+        nonlocal state
+        loss, prediction, state = step(state, xb, yb, wb)
+        return loss, prediction
+
+    def validate(xb, yb, wb):  # with the state of this moment, in inference
+        loss, (prediction, _) = loss_of(state[0], state[1], xb, yb, wb, False)
+        return loss, prediction
+
+    history = {}
+    for _ in range(EPOCHS):
+        epoch(history, "", batches(per_batch, inputs, target, weights), train)
+        if held_out is not None:
+            epoch(history, "val_", batches(per_batch, *held_out), validate)
+    for group, values in zip(variables, state):  # what was trained, back into the variables
+        for variable, value in zip(group, values):
+            variable.assign(value)
+    return history
+
+
+print("  the full loop, against fit on the same networks (same weights and history?):")
+compare_full_loop_with_fit(full_jax_loop)
+
+
+# 4. Two shortcuts that look the same: they change only the loss and fail on the layers' losses.
 class WithComputeLoss(CustomStep):
     """compute_loss, as in PyTorch and TensorFlow: it reads the variables, not the weights being differentiated."""
 

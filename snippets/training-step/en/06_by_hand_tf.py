@@ -6,8 +6,8 @@ import keras
 import numpy as np
 import tensorflow as tf
 
-from common import EPOCHS, BATCH, RATE, with_fit, report, batches, new_net, x, y
-from other_nets import compare_loop_with_fit, compare_with_fit
+from common import EPOCHS, BATCH, RATE, with_fit, epoch, report, batches, new_net, x, y
+from other_nets import compare_full_loop_with_fit, compare_loop_with_fit, compare_with_fit
 
 reference, fit_loss = with_fit()
 print(f"tensorflow {tf.__version__} · way, loss of the last epoch, fit's weights?")
@@ -26,7 +26,7 @@ def tf_loop(net, inputs, target, per_batch=BATCH):
         return loss
 
     for _ in range(EPOCHS):
-        losses = [float(step(xb, yb)) for xb, yb in batches(inputs, target, per_batch)]
+        losses = [float(step(xb, yb)) for xb, yb in batches(per_batch, inputs, target)]
     return np.mean(losses)
 
 
@@ -34,7 +34,7 @@ net = new_net()
 report("loop with tf.GradientTape", net, tf_loop(net, x, y), reference)
 
 # What the tape does not see, it does not differentiate: a prediction made before opening it has no gradients.
-xb, yb = next(batches(x, y))
+xb, yb = next(batches(BATCH, x, y))
 sgd, mse = keras.optimizers.SGD(RATE), keras.losses.MeanSquaredError()
 prediction = net(xb)
 with tf.GradientTape() as tape:
@@ -75,3 +75,34 @@ print("  the same train_step, against fit on other networks (same weights and hi
 compare_with_fit(CustomStep)
 print("  the loop with tf.GradientTape, on the same networks:")
 compare_loop_with_fit(tf_loop)
+
+
+# 3. The full loop: what fit does besides the step, written by hand.
+def full_tf_loop(net, inputs, target, per_batch=BATCH, weights=None, held_out=None):
+    """The layers' losses, the per-sample weights, each epoch's metrics and the validation;
+    returns the history, as fit does."""
+    sgd = keras.optimizers.SGD(RATE)
+    mse = keras.losses.MeanSquaredError()
+
+    @tf.function
+    def train(xb, yb, wb):
+        with tf.GradientTape() as tape:
+            prediction = net(xb, training=True)
+            loss = mse(yb, prediction, sample_weight=wb) + sum(net.losses)  # plus the layers' ones
+        sgd.apply(tape.gradient(loss, net.trainable_weights), net.trainable_weights)
+        return loss, prediction
+
+    def validate(xb, yb, wb):
+        prediction = net(xb, training=False)
+        return mse(yb, prediction, sample_weight=wb) + sum(net.losses), prediction
+
+    history = {}
+    for _ in range(EPOCHS):
+        epoch(history, "", batches(per_batch, inputs, target, weights), train)
+        if held_out is not None:
+            epoch(history, "val_", batches(per_batch, *held_out), validate)
+    return history
+
+
+print("  the full loop, against fit on the same networks (same weights and history?):")
+compare_full_loop_with_fit(full_tf_loop)

@@ -118,3 +118,21 @@ def compare_loop_with_fit(loop, variations=FOR_LOOPS):
             print(f"      {variation}")
         if not which:
             print("      none")
+
+
+def compare_full_loop_with_fit(loop):
+    """One line per variation for a full loop, loop(net, inputs, target, per_batch, weights,
+    held_out): True if it leaves fit's weights and its history (the loss, the metric and the
+    validation fit writes down); evaluate is not compared, because the loop has no separate one."""
+    for variation in VARIATIONS:
+        weights, history = fit_of(variation)
+        net, (fit_inputs, per_batch) = net_with(variation, keras.Model), data_for(variation)
+        try:
+            its_history = loop(net, fit_inputs, y, per_batch, per_row if variation == WEIGHTS else None,
+                               HELD_OUT if variation == VALIDATION else None)
+            keys = [key for key in history if key != "evaluate"]
+            same = np.abs(all_weights(net) - weights).max() < 1e-5
+            same = same and all(np.allclose(its_history[key], history[key], rtol=1e-5) for key in keys)
+        except Exception as error:  # what would happen to the reader: the error, on one line
+            same = f"{type(error).__name__}: {str(error).splitlines()[0]}"
+        print(f"    {variation:<34} {same}")

@@ -22,11 +22,24 @@ def nueva_red(clase=keras.Model):
     return red
 
 
-def lotes(entrada, objetivo, lote=LOTE):
-    """Los lotes en el orden en que los recorre fit(shuffle=False); la entrada puede ser una lista."""
-    for desde in range(0, len(objetivo), lote):
+def lotes(lote, *partes):
+    """Los lotes en el orden en que los recorre fit(shuffle=False): cada parte (entrada, objetivo y,
+    si los hay, pesos por muestra) cortada igual; la entrada puede ser una lista, y los pesos, None."""
+    for desde in range(0, len(partes[1]), lote):
         corta = lambda a: a[desde : desde + lote]  # noqa: E731 (se usa en la línea siguiente)
-        yield keras.tree.map_structure(corta, entrada), corta(objetivo)
+        yield tuple(None if parte is None else keras.tree.map_structure(corta, parte) for parte in partes)
+
+
+def epoca(historia, prefijo, lotes_de_la_epoca, calcula):
+    """Lo que fit anota de una pasada por los lotes, con métricas de Keras nuevas en cada época: la
+    pérdida media, ponderada por el tamaño del lote, y el MAE."""
+    perdida_media, mae = keras.metrics.Mean(), keras.metrics.MeanAbsoluteError()
+    for xb, yb, wb in lotes_de_la_epoca:
+        perdida, prediccion = calcula(xb, yb, wb)
+        perdida_media.update_state(perdida, sample_weight=len(yb))
+        mae.update_state(yb, prediccion)  # sin pesos, como metrics= en compile (weighted_metrics= sí los usa)
+    historia.setdefault(prefijo + "loss", []).append(float(perdida_media.result()))
+    historia.setdefault(prefijo + "mae", []).append(float(mae.result()))
 
 
 def con_fit(clase=keras.Model):

@@ -6,8 +6,8 @@ import keras
 import numpy as np
 import torch
 
-from comun import EPOCAS, LOTE, TASA, con_fit, informa, lotes, nueva_red, x, y
-from otras_redes import compara_bucle_con_fit, compara_con_fit
+from comun import EPOCAS, LOTE, TASA, con_fit, epoca, informa, lotes, nueva_red, x, y
+from otras_redes import compara_bucle_completo, compara_bucle_con_fit, compara_con_fit
 
 referencia, perdida_fit = con_fit()
 print(f"torch {torch.__version__} · forma, pérdida de la última época, ¿pesos de fit?")
@@ -23,7 +23,7 @@ def bucle_torch(red, entrada, objetivo, lote=LOTE, a_cero=True):
     optimizador = torch.optim.SGD(red.parameters(), lr=TASA)
     for _ in range(EPOCAS):
         perdidas = []
-        for xb, yb in lotes(entrada, objetivo, lote):
+        for xb, yb in lotes(lote, entrada, objetivo):
             if a_cero:
                 optimizador.zero_grad()  # si no, backward suma los gradientes nuevos a los de antes
             perdida = torch.nn.functional.mse_loss(red(torch.from_numpy(xb), training=True), torch.from_numpy(yb))
@@ -43,7 +43,7 @@ sgd = keras.optimizers.SGD(TASA)
 mse = keras.losses.MeanSquaredError()
 for _ in range(EPOCAS):
     perdidas = []
-    for xb, yb in lotes(x, y):
+    for xb, yb in lotes(LOTE, x, y):
         red.zero_grad()
         perdida = mse(yb, red(xb, training=True))
         perdida.backward()
@@ -85,3 +85,35 @@ print("  el mismo train_step, frente a fit en otras redes (¿mismos pesos e hist
 compara_con_fit(PasoPropio)
 print("  el bucle con torch.optim.SGD, en las mismas redes:")
 compara_bucle_con_fit(bucle_torch)
+
+
+# 4. El bucle completo: lo que fit hace además del paso, escrito a mano.
+def bucle_completo_torch(red, entrada, objetivo, lote=LOTE, pesos=None, validacion=None):
+    """Las pérdidas de las capas, los pesos por muestra, las métricas de cada época y la validación;
+    devuelve el historial, como fit."""
+    optimizador = torch.optim.SGD(red.parameters(), lr=TASA)
+    mse = keras.losses.MeanSquaredError()
+
+    def entrena(xb, yb, wb):
+        optimizador.zero_grad()
+        prediccion = red(xb, training=True)
+        perdida = mse(yb, prediccion, sample_weight=wb) + sum(red.losses)  # más las de las capas
+        perdida.backward()
+        optimizador.step()
+        return perdida.detach(), prediccion.detach()
+
+    def valida(xb, yb, wb):
+        with torch.no_grad():
+            prediccion = red(xb, training=False)
+            return mse(yb, prediccion, sample_weight=wb) + sum(red.losses), prediccion
+
+    historia = {}
+    for _ in range(EPOCAS):
+        epoca(historia, "", lotes(lote, entrada, objetivo, pesos), entrena)
+        if validacion is not None:  # al final de cada época, con los pesos de ese momento
+            epoca(historia, "val_", lotes(lote, *validacion), valida)
+    return historia
+
+
+print("  el bucle completo, frente a fit en las mismas redes (¿mismos pesos e historial?):")
+compara_bucle_completo(bucle_completo_torch)

@@ -6,8 +6,8 @@ import jax
 import keras
 import numpy as np
 
-from comun import EPOCAS, LOTE, TASA, con_fit, informa, lotes, nueva_red, x, y
-from otras_redes import ACTIVIDAD, L2, compara_bucle_con_fit, compara_con_fit
+from comun import EPOCAS, LOTE, TASA, con_fit, epoca, informa, lotes, nueva_red, x, y
+from otras_redes import ACTIVIDAD, L2, compara_bucle_completo, compara_bucle_con_fit, compara_con_fit
 
 referencia, perdida_fit = con_fit()
 print(f"jax {jax.__version__} · forma, pérdida de la última época, ¿pesos de fit?")
@@ -39,7 +39,7 @@ def bucle_jax(red, entrada, objetivo, lote=LOTE, devuelve=True):
     )
     for _ in range(EPOCAS):
         perdidas = []
-        for xb, yb in lotes(entrada, objetivo, lote):
+        for xb, yb in lotes(lote, entrada, objetivo):
             perdida, estado = paso(estado, xb, yb)
             perdidas.append(float(perdida))
     if devuelve:  # las variables de la red y del optimizador no se enteran: lo entrenado está en estado
@@ -100,7 +100,57 @@ print("  el bucle con jax.jit, en las mismas redes:")
 compara_bucle_con_fit(bucle_jax)
 
 
-# 3. Dos atajos que parecen iguales: cambian solo la pérdida y fallan con las pérdidas de las capas.
+# 3. El bucle completo: lo que fit hace además del paso, escrito a mano y sin estado.
+def bucle_completo_jax(red, entrada, objetivo, lote=LOTE, pesos=None, validacion=None):
+    """Las pérdidas de las capas, los pesos por muestra, las métricas de cada época y la validación;
+    devuelve el historial, como fit, y deja lo entrenado en las variables de la red."""
+    sgd = keras.optimizers.SGD(TASA)
+    sgd.build(red.trainable_variables)
+    mse = keras.losses.MeanSquaredError()
+
+    def perdida_de(entrenables, no_entrenables, xb, yb, wb, training):
+        # return_losses: también las pérdidas de las capas, calculadas con estos pesos
+        prediccion, no_entrenables, de_capas = red.stateless_call(
+            entrenables, no_entrenables, xb, training=training, return_losses=True
+        )
+        return mse(yb, prediccion, sample_weight=wb) + sum(de_capas), (prediccion, no_entrenables)
+
+    @jax.jit
+    def paso(estado, xb, yb, wb):
+        entrenables, no_entrenables, del_optimizador = estado
+        derivada = jax.value_and_grad(perdida_de, has_aux=True)
+        (perdida, (prediccion, no_entrenables)), gradientes = derivada(entrenables, no_entrenables, xb, yb, wb, True)
+        entrenables, del_optimizador = sgd.stateless_apply(del_optimizador, gradientes, entrenables)
+        return perdida, prediccion, (entrenables, no_entrenables, del_optimizador)
+
+    variables = (red.trainable_variables, red.non_trainable_variables, sgd.variables)
+    estado = tuple([v.value for v in grupo] for grupo in variables)
+
+    def entrena(xb, yb, wb):
+        nonlocal estado
+        perdida, prediccion, estado = paso(estado, xb, yb, wb)
+        return perdida, prediccion
+
+    def valida(xb, yb, wb):  # con el estado de este momento, en inferencia
+        perdida, (prediccion, _) = perdida_de(estado[0], estado[1], xb, yb, wb, False)
+        return perdida, prediccion
+
+    historia = {}
+    for _ in range(EPOCAS):
+        epoca(historia, "", lotes(lote, entrada, objetivo, pesos), entrena)
+        if validacion is not None:
+            epoca(historia, "val_", lotes(lote, *validacion), valida)
+    for grupo, valores in zip(variables, estado):  # lo entrenado, de vuelta a las variables
+        for variable, valor in zip(grupo, valores):
+            variable.assign(valor)
+    return historia
+
+
+print("  el bucle completo, frente a fit en las mismas redes (¿mismos pesos e historial?):")
+compara_bucle_completo(bucle_completo_jax)
+
+
+# 4. Dos atajos que parecen iguales: cambian solo la pérdida y fallan con las pérdidas de las capas.
 class ConComputeLoss(PasoPropio):
     """compute_loss, como en PyTorch y TensorFlow: lee las variables, no los pesos que se derivan."""
 

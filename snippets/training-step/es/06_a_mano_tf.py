@@ -6,8 +6,8 @@ import keras
 import numpy as np
 import tensorflow as tf
 
-from comun import EPOCAS, LOTE, TASA, con_fit, informa, lotes, nueva_red, x, y
-from otras_redes import compara_bucle_con_fit, compara_con_fit
+from comun import EPOCAS, LOTE, TASA, con_fit, epoca, informa, lotes, nueva_red, x, y
+from otras_redes import compara_bucle_completo, compara_bucle_con_fit, compara_con_fit
 
 referencia, perdida_fit = con_fit()
 print(f"tensorflow {tf.__version__} · forma, pérdida de la última época, ¿pesos de fit?")
@@ -26,7 +26,7 @@ def bucle_tf(red, entrada, objetivo, lote=LOTE):
         return perdida
 
     for _ in range(EPOCAS):
-        perdidas = [float(paso(xb, yb)) for xb, yb in lotes(entrada, objetivo, lote)]
+        perdidas = [float(paso(xb, yb)) for xb, yb in lotes(lote, entrada, objetivo)]
     return np.mean(perdidas)
 
 
@@ -34,7 +34,7 @@ red = nueva_red()
 informa("bucle con tf.GradientTape", red, bucle_tf(red, x, y), referencia)
 
 # Lo que la cinta no ve, no lo deriva: una predicción hecha antes de abrirla no tiene gradientes.
-xb, yb = next(lotes(x, y))
+xb, yb = next(lotes(LOTE, x, y))
 sgd, mse = keras.optimizers.SGD(TASA), keras.losses.MeanSquaredError()
 prediccion = red(xb)
 with tf.GradientTape() as cinta:
@@ -75,3 +75,34 @@ print("  el mismo train_step, frente a fit en otras redes (¿mismos pesos e hist
 compara_con_fit(PasoPropio)
 print("  el bucle con tf.GradientTape, en las mismas redes:")
 compara_bucle_con_fit(bucle_tf)
+
+
+# 3. El bucle completo: lo que fit hace además del paso, escrito a mano.
+def bucle_completo_tf(red, entrada, objetivo, lote=LOTE, pesos=None, validacion=None):
+    """Las pérdidas de las capas, los pesos por muestra, las métricas de cada época y la validación;
+    devuelve el historial, como fit."""
+    sgd = keras.optimizers.SGD(TASA)
+    mse = keras.losses.MeanSquaredError()
+
+    @tf.function
+    def entrena(xb, yb, wb):
+        with tf.GradientTape() as cinta:
+            prediccion = red(xb, training=True)
+            perdida = mse(yb, prediccion, sample_weight=wb) + sum(red.losses)  # más las de las capas
+        sgd.apply(cinta.gradient(perdida, red.trainable_weights), red.trainable_weights)
+        return perdida, prediccion
+
+    def valida(xb, yb, wb):
+        prediccion = red(xb, training=False)
+        return mse(yb, prediccion, sample_weight=wb) + sum(red.losses), prediccion
+
+    historia = {}
+    for _ in range(EPOCAS):
+        epoca(historia, "", lotes(lote, entrada, objetivo, pesos), entrena)
+        if validacion is not None:
+            epoca(historia, "val_", lotes(lote, *validacion), valida)
+    return historia
+
+
+print("  el bucle completo, frente a fit en las mismas redes (¿mismos pesos e historial?):")
+compara_bucle_completo(bucle_completo_tf)

@@ -118,3 +118,21 @@ def compara_bucle_con_fit(bucle, variaciones=DE_BUCLE):
             print(f"      {variacion}")
         if not cuales:
             print("      ninguna")
+
+
+def compara_bucle_completo(bucle):
+    """Una línea por variación para un bucle completo, bucle(red, entrada, objetivo, lote, pesos,
+    validacion): True si deja los pesos de fit y su historial (la pérdida, la métrica y la
+    validación que fit anote); evaluate no se compara, porque el bucle no tiene uno aparte."""
+    for variacion in VARIACIONES:
+        pesos, historia = con_fit_de(variacion)
+        red, (entrada_fit, lote) = red_con(variacion, keras.Model), datos_de(variacion)
+        try:
+            la_suya = bucle(red, entrada_fit, y, lote, por_muestra if variacion == PESOS else None,
+                            VALIDAS if variacion == VALIDACION else None)
+            claves = [clave for clave in historia if clave != "evaluate"]
+            igual = np.abs(todos_los_pesos(red) - pesos).max() < 1e-5
+            igual = igual and all(np.allclose(la_suya[clave], historia[clave], rtol=1e-5) for clave in claves)
+        except Exception as error:  # lo que le pasaría al lector: el error, en una línea
+            igual = f"{type(error).__name__}: {str(error).splitlines()[0]}"
+        print(f"    {variacion:<34} {igual}")
