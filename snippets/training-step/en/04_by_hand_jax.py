@@ -7,7 +7,14 @@ import keras
 import numpy as np
 
 from common import EPOCHS, BATCH, RATE, with_fit, epoch, report, batches, new_net, x, y
-from other_nets import ACTIVITY, L2, compare_full_loop_with_fit, compare_loop_with_fit, compare_with_fit
+from other_nets import (
+    ACTIVITY,
+    L2,
+    VARIATIONS,
+    compare_full_loop_with_fit,
+    compare_loop_with_fit,
+    compare_with_fit,
+)
 
 reference, fit_loss = with_fit()
 print(f"jax {jax.__version__} · way, loss of the last epoch, fit's weights?")
@@ -101,7 +108,7 @@ compare_loop_with_fit(jax_loop)
 
 
 # 3. The full loop: what fit does besides the step, written by hand and stateless.
-def full_jax_loop(net, inputs, target, per_batch=BATCH, weights=None, held_out=None):
+def full_jax_loop(net, inputs, target, per_batch=BATCH, weights=None, validation=None):
     """The layers' losses, the per-sample weights, each epoch's metrics and the validation;
     returns the history, as fit does, and leaves what was trained in the network's variables."""
     sgd = keras.optimizers.SGD(RATE)
@@ -138,8 +145,8 @@ def full_jax_loop(net, inputs, target, per_batch=BATCH, weights=None, held_out=N
     history = {}
     for _ in range(EPOCHS):
         epoch(history, "", batches(per_batch, inputs, target, weights), train)
-        if held_out is not None:
-            epoch(history, "val_", batches(per_batch, *held_out), validate)
+        if validation is not None:
+            epoch(history, "val_", batches(per_batch, *validation), validate)
     for group, values in zip(variables, state):  # what was trained, back into the variables
         for variable, value in zip(group, values):
             variable.assign(value)
@@ -174,3 +181,40 @@ class WithStatelessComputeLoss(CustomStep):
 for shortcut, name in ((WithComputeLoss, "with compute_loss"), (WithStatelessComputeLoss, "with stateless_compute_loss")):
     print(f"  the shortcut {name}:")
     compare_with_fit(shortcut, (L2, ACTIVITY))
+
+
+# 5. Lower down: compile only gets the optimizer; the network carries the loss and the metrics.
+class WithoutCompile(keras.Model):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.mse = keras.losses.MeanSquaredError()
+        self.mean_loss = keras.metrics.Mean(name="loss")
+        self.mae = keras.metrics.MeanAbsoluteError(name="mae")
+
+    @property
+    def metrics(self):  # those fit resets every epoch, and evaluate when it starts
+        return [self.mean_loss, self.mae]
+
+    def train_step(self, state, data):
+        trainable, non_trainable, optimizer_vars, metric_vars = state
+        xb, yb, sample_weights = keras.utils.unpack_x_y_sample_weight(data)
+
+        def loss_of(trainable, non_trainable):
+            prediction, non_trainable, of_layers = self.stateless_call(
+                trainable, non_trainable, xb, training=True, return_losses=True
+            )
+            return self.mse(yb, prediction, sample_weight=sample_weights) + sum(of_layers), (prediction, non_trainable)
+
+        derivative = jax.value_and_grad(loss_of, has_aux=True)
+        (loss, (prediction, non_trainable)), gradients = derivative(trainable, non_trainable)
+        trainable, optimizer_vars = self.optimizer.stateless_apply(optimizer_vars, gradients, trainable)
+        with keras.StatelessScope(state_mapping=list(zip(self.metrics_variables, metric_vars))) as scope:
+            self.mean_loss.update_state(loss, sample_weight=keras.ops.shape(yb)[0])
+            self.mae.update_state(yb, prediction)
+            logs = {metric.name: metric.result() for metric in self.metrics}
+        metric_vars = [scope.get_current_value(v) for v in self.metrics_variables]
+        return logs, (trainable, non_trainable, optimizer_vars, metric_vars)
+
+
+print("  no loss and no metrics in compile, against fit (same weights and history?):")
+compare_with_fit(WithoutCompile, VARIATIONS, True)  # True: compile with the optimizer only

@@ -7,7 +7,12 @@ import numpy as np
 import tensorflow as tf
 
 from common import EPOCHS, BATCH, RATE, with_fit, epoch, report, batches, new_net, x, y
-from other_nets import compare_full_loop_with_fit, compare_loop_with_fit, compare_with_fit
+from other_nets import (
+    VARIATIONS,
+    compare_full_loop_with_fit,
+    compare_loop_with_fit,
+    compare_with_fit,
+)
 
 reference, fit_loss = with_fit()
 print(f"tensorflow {tf.__version__} · way, loss of the last epoch, fit's weights?")
@@ -78,7 +83,7 @@ compare_loop_with_fit(tf_loop)
 
 
 # 3. The full loop: what fit does besides the step, written by hand.
-def full_tf_loop(net, inputs, target, per_batch=BATCH, weights=None, held_out=None):
+def full_tf_loop(net, inputs, target, per_batch=BATCH, weights=None, validation=None):
     """The layers' losses, the per-sample weights, each epoch's metrics and the validation;
     returns the history, as fit does."""
     sgd = keras.optimizers.SGD(RATE)
@@ -99,10 +104,37 @@ def full_tf_loop(net, inputs, target, per_batch=BATCH, weights=None, held_out=No
     history = {}
     for _ in range(EPOCHS):
         epoch(history, "", batches(per_batch, inputs, target, weights), train)
-        if held_out is not None:
-            epoch(history, "val_", batches(per_batch, *held_out), validate)
+        if validation is not None:
+            epoch(history, "val_", batches(per_batch, *validation), validate)
     return history
 
 
 print("  the full loop, against fit on the same networks (same weights and history?):")
 compare_full_loop_with_fit(full_tf_loop)
+
+
+# 4. Lower down: compile only gets the optimizer; the network carries the loss and the metrics.
+class WithoutCompile(keras.Model):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.mse = keras.losses.MeanSquaredError()
+        self.mean_loss = keras.metrics.Mean(name="loss")
+        self.mae = keras.metrics.MeanAbsoluteError(name="mae")
+
+    @property
+    def metrics(self):  # those fit resets every epoch, and evaluate when it starts
+        return [self.mean_loss, self.mae]
+
+    def train_step(self, data):
+        xb, yb, sample_weights = keras.utils.unpack_x_y_sample_weight(data)
+        with tf.GradientTape() as tape:
+            prediction = self(xb, training=True)
+            loss = self.mse(yb, prediction, sample_weight=sample_weights) + sum(self.losses)
+        self.optimizer.apply(tape.gradient(loss, self.trainable_weights), self.trainable_weights)
+        self.mean_loss.update_state(loss, sample_weight=keras.ops.shape(yb)[0])
+        self.mae.update_state(yb, prediction)
+        return {metric.name: metric.result() for metric in self.metrics}
+
+
+print("  no loss and no metrics in compile, against fit (same weights and history?):")
+compare_with_fit(WithoutCompile, VARIATIONS, True)  # True: compile with the optimizer only

@@ -23,8 +23,8 @@ L2, ACTIVITY, BN, WEIGHTS, SHORT, TWO, METRIC, VALIDATION = (
     "validation_data and evaluate",  # with BatchNormalization, Dropout, the metric and weights: the test_step
 )
 VARIATIONS = (L2, ACTIVITY, BN, WEIGHTS, SHORT, TWO, METRIC, VALIDATION)
-FOR_LOOPS = VARIATIONS[:6]  # a loop by hand computes no metrics and does not validate
-HELD_OUT = (x[:160], y[:160], per_row[:160])  # 160 rows: two batches of 64 and one of 32, weighted
+FOR_LOOPS = VARIATIONS[:6]  # a simple loop computes no metrics and does not validate
+VALIDATION_DATA = (x[:160], y[:160], per_row[:160])  # 160 rows: two batches of 64 and one of 32, weighted
 
 
 def net_with(variation, kind):
@@ -55,22 +55,24 @@ def all_weights(net):
     return np.concatenate([w.ravel() for w in net.get_weights()])  # the non-trainable ones too
 
 
-def train(variation, kind):
+def train(variation, kind, optimizer_only=False):
     """That variation's network, trained with fit; returns all its weights and its history."""
     net = net_with(variation, kind)
+    if optimizer_only:  # neither loss nor metrics in compile: the network carries its own
+        net.compile(keras.optimizers.SGD(RATE))
     fit_inputs, per_batch = data_for(variation)
     history = net.fit(
         fit_inputs,
         y,
         batch_size=per_batch,
         sample_weight=per_row if variation == WEIGHTS else None,
-        validation_data=HELD_OUT if variation == VALIDATION else None,
+        validation_data=VALIDATION_DATA if variation == VALIDATION else None,
         epochs=EPOCHS,
         shuffle=False,
         verbose=0,
     ).history
     if variation == VALIDATION:  # evaluate goes through the test_step too
-        history["evaluate"] = net.evaluate(*HELD_OUT[:2], sample_weight=HELD_OUT[2], batch_size=per_batch, verbose=0)
+        history["evaluate"] = net.evaluate(*VALIDATION_DATA[:2], sample_weight=VALIDATION_DATA[2], batch_size=per_batch, verbose=0)
     return all_weights(net), history
 
 
@@ -79,16 +81,19 @@ def fit_of(variation):
     return train(variation, keras.Model)
 
 
-def compare_with_fit(kind, variations=VARIATIONS):
-    """One line per variation: True if the custom step leaves fit's weights and history."""
+def compare_with_fit(kind, variations=VARIATIONS, optimizer_only=False):
+    """One line per variation: True if the custom step leaves fit's weights and history. With
+    optimizer_only, the network carries its loss and metrics, and its history only needs fit's
+    keys."""
     for variation in variations:
         weights, history = fit_of(variation)
         try:
-            its_weights, its_history = train(variation, kind)
+            its_weights, its_history = train(variation, kind, optimizer_only)
         except Exception as error:  # what would happen to the reader: the error, on one line
             print(f"    {variation:<34} {type(error).__name__}: {str(error).splitlines()[0]}")
             continue
-        same = np.abs(its_weights - weights).max() < 1e-5 and its_history.keys() == history.keys()
+        same_keys = history.keys() <= its_history.keys() if optimizer_only else its_history.keys() == history.keys()
+        same = np.abs(its_weights - weights).max() < 1e-5 and same_keys
         same = same and all(np.allclose(its_history[k], history[k], rtol=1e-5) for k in history)
         print(f"    {variation:<34} {same}")
 
@@ -122,14 +127,14 @@ def compare_loop_with_fit(loop, variations=FOR_LOOPS):
 
 def compare_full_loop_with_fit(loop):
     """One line per variation for a full loop, loop(net, inputs, target, per_batch, weights,
-    held_out): True if it leaves fit's weights and its history (the loss, the metric and the
+    validation): True if it leaves fit's weights and its history (the loss, the metric and the
     validation fit writes down); evaluate is not compared, because the loop has no separate one."""
     for variation in VARIATIONS:
         weights, history = fit_of(variation)
         net, (fit_inputs, per_batch) = net_with(variation, keras.Model), data_for(variation)
         try:
             its_history = loop(net, fit_inputs, y, per_batch, per_row if variation == WEIGHTS else None,
-                               HELD_OUT if variation == VALIDATION else None)
+                               VALIDATION_DATA if variation == VALIDATION else None)
             keys = [key for key in history if key != "evaluate"]
             same = np.abs(all_weights(net) - weights).max() < 1e-5
             same = same and all(np.allclose(its_history[key], history[key], rtol=1e-5) for key in keys)

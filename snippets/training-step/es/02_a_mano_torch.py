@@ -7,7 +7,12 @@ import numpy as np
 import torch
 
 from comun import EPOCAS, LOTE, TASA, con_fit, epoca, informa, lotes, nueva_red, x, y
-from otras_redes import compara_bucle_completo, compara_bucle_con_fit, compara_con_fit
+from otras_redes import (
+    VARIACIONES,
+    compara_bucle_completo,
+    compara_bucle_con_fit,
+    compara_con_fit,
+)
 
 referencia, perdida_fit = con_fit()
 print(f"torch {torch.__version__} · forma, pérdida de la última época, ¿pesos de fit?")
@@ -117,3 +122,32 @@ def bucle_completo_torch(red, entrada, objetivo, lote=LOTE, pesos=None, validaci
 
 print("  el bucle completo, frente a fit en las mismas redes (¿mismos pesos e historial?):")
 compara_bucle_completo(bucle_completo_torch)
+
+
+# 5. Más abajo: compile solo recibe el optimizador; la pérdida y las métricas las lleva la red.
+class SinCompile(keras.Model):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.mse = keras.losses.MeanSquaredError()
+        self.perdida_media = keras.metrics.Mean(name="loss")
+        self.mae = keras.metrics.MeanAbsoluteError(name="mae")
+
+    @property
+    def metrics(self):  # las que fit reinicia en cada época, y evaluate al empezar
+        return [self.perdida_media, self.mae]
+
+    def train_step(self, datos):
+        xb, yb, pesos_muestra = keras.utils.unpack_x_y_sample_weight(datos)
+        self.zero_grad()
+        prediccion = self(xb, training=True)
+        perdida = self.mse(yb, prediccion, sample_weight=pesos_muestra) + sum(self.losses)
+        perdida.backward()
+        with torch.no_grad():
+            self.optimizer.apply([v.value.grad for v in self.trainable_weights], self.trainable_weights)
+        self.perdida_media.update_state(perdida.detach(), sample_weight=keras.ops.shape(yb)[0])
+        self.mae.update_state(yb, prediccion.detach())
+        return {metrica.name: metrica.result() for metrica in self.metrics}
+
+
+print("  sin pérdida ni métricas en compile, frente a fit (¿mismos pesos e historial?):")
+compara_con_fit(SinCompile, VARIACIONES, True)  # True: compile solo con el optimizador

@@ -7,7 +7,14 @@ import keras
 import numpy as np
 
 from comun import EPOCAS, LOTE, TASA, con_fit, epoca, informa, lotes, nueva_red, x, y
-from otras_redes import ACTIVIDAD, L2, compara_bucle_completo, compara_bucle_con_fit, compara_con_fit
+from otras_redes import (
+    ACTIVIDAD,
+    L2,
+    VARIACIONES,
+    compara_bucle_completo,
+    compara_bucle_con_fit,
+    compara_con_fit,
+)
 
 referencia, perdida_fit = con_fit()
 print(f"jax {jax.__version__} · forma, pérdida de la última época, ¿pesos de fit?")
@@ -174,3 +181,40 @@ class ConStatelessComputeLoss(PasoPropio):
 for atajo, nombre in ((ConComputeLoss, "con compute_loss"), (ConStatelessComputeLoss, "con stateless_compute_loss")):
     print(f"  el atajo {nombre}:")
     compara_con_fit(atajo, (L2, ACTIVIDAD))
+
+
+# 5. Más abajo: compile solo recibe el optimizador; la pérdida y las métricas las lleva la red.
+class SinCompile(keras.Model):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.mse = keras.losses.MeanSquaredError()
+        self.perdida_media = keras.metrics.Mean(name="loss")
+        self.mae = keras.metrics.MeanAbsoluteError(name="mae")
+
+    @property
+    def metrics(self):  # las que fit reinicia en cada época, y evaluate al empezar
+        return [self.perdida_media, self.mae]
+
+    def train_step(self, estado, datos):
+        entrenables, no_entrenables, del_optimizador, de_metricas = estado
+        xb, yb, pesos_muestra = keras.utils.unpack_x_y_sample_weight(datos)
+
+        def perdida_de(entrenables, no_entrenables):
+            prediccion, no_entrenables, de_capas = self.stateless_call(
+                entrenables, no_entrenables, xb, training=True, return_losses=True
+            )
+            return self.mse(yb, prediccion, sample_weight=pesos_muestra) + sum(de_capas), (prediccion, no_entrenables)
+
+        derivada = jax.value_and_grad(perdida_de, has_aux=True)
+        (perdida, (prediccion, no_entrenables)), gradientes = derivada(entrenables, no_entrenables)
+        entrenables, del_optimizador = self.optimizer.stateless_apply(del_optimizador, gradientes, entrenables)
+        with keras.StatelessScope(state_mapping=list(zip(self.metrics_variables, de_metricas))) as ambito:
+            self.perdida_media.update_state(perdida, sample_weight=keras.ops.shape(yb)[0])
+            self.mae.update_state(yb, prediccion)
+            registro = {metrica.name: metrica.result() for metrica in self.metrics}
+        de_metricas = [ambito.get_current_value(v) for v in self.metrics_variables]
+        return registro, (entrenables, no_entrenables, del_optimizador, de_metricas)
+
+
+print("  sin pérdida ni métricas en compile, frente a fit (¿mismos pesos e historial?):")
+compara_con_fit(SinCompile, VARIACIONES, True)  # True: compile solo con el optimizador

@@ -23,8 +23,8 @@ L2, ACTIVIDAD, BN, PESOS, CORTO, DOS, METRICA, VALIDACION = (
     "validation_data y evaluate",  # con BatchNormalization, Dropout, la métrica y pesos: el test_step
 )
 VARIACIONES = (L2, ACTIVIDAD, BN, PESOS, CORTO, DOS, METRICA, VALIDACION)
-DE_BUCLE = VARIACIONES[:6]  # un bucle a mano no calcula métricas ni valida
-VALIDAS = (x[:160], y[:160], por_muestra[:160])  # 160 filas: dos lotes de 64 y uno de 32, con pesos
+DE_BUCLE = VARIACIONES[:6]  # un bucle sencillo no calcula métricas ni valida
+DE_VALIDACION = (x[:160], y[:160], por_muestra[:160])  # 160 filas: dos lotes de 64 y uno de 32, con pesos
 
 
 def red_con(variacion, clase):
@@ -55,22 +55,24 @@ def todos_los_pesos(red):
     return np.concatenate([w.ravel() for w in red.get_weights()])  # también los que no se entrenan
 
 
-def entrena(variacion, clase):
+def entrena(variacion, clase, solo_optimizador=False):
     """La red de esa variación, entrenada con fit; devuelve todos sus pesos y su historial."""
     red = red_con(variacion, clase)
+    if solo_optimizador:  # ni pérdida ni métricas en compile: las lleva la propia red
+        red.compile(keras.optimizers.SGD(TASA))
     entrada_fit, lote = datos_de(variacion)
     historia = red.fit(
         entrada_fit,
         y,
         batch_size=lote,
         sample_weight=por_muestra if variacion == PESOS else None,
-        validation_data=VALIDAS if variacion == VALIDACION else None,
+        validation_data=DE_VALIDACION if variacion == VALIDACION else None,
         epochs=EPOCAS,
         shuffle=False,
         verbose=0,
     ).history
     if variacion == VALIDACION:  # evaluate también pasa por el test_step
-        historia["evaluate"] = red.evaluate(*VALIDAS[:2], sample_weight=VALIDAS[2], batch_size=lote, verbose=0)
+        historia["evaluate"] = red.evaluate(*DE_VALIDACION[:2], sample_weight=DE_VALIDACION[2], batch_size=lote, verbose=0)
     return todos_los_pesos(red), historia
 
 
@@ -79,16 +81,19 @@ def con_fit_de(variacion):
     return entrena(variacion, keras.Model)
 
 
-def compara_con_fit(clase, variaciones=VARIACIONES):
-    """Una línea por variación: True si el paso propio deja los pesos y el historial de fit."""
+def compara_con_fit(clase, variaciones=VARIACIONES, solo_optimizador=False):
+    """Una línea por variación: True si el paso propio deja los pesos y el historial de fit. Con
+    solo_optimizador, la red lleva su pérdida y sus métricas, y basta con que su historial tenga
+    las claves del de fit."""
     for variacion in variaciones:
         pesos, historia = con_fit_de(variacion)
         try:
-            suyos, la_suya = entrena(variacion, clase)
+            suyos, la_suya = entrena(variacion, clase, solo_optimizador)
         except Exception as error:  # lo que le pasaría al lector: el error, en una línea
             print(f"    {variacion:<34} {type(error).__name__}: {str(error).splitlines()[0]}")
             continue
-        igual = np.abs(suyos - pesos).max() < 1e-5 and la_suya.keys() == historia.keys()
+        mismas_claves = historia.keys() <= la_suya.keys() if solo_optimizador else la_suya.keys() == historia.keys()
+        igual = np.abs(suyos - pesos).max() < 1e-5 and mismas_claves
         igual = igual and all(np.allclose(la_suya[k], historia[k], rtol=1e-5) for k in historia)
         print(f"    {variacion:<34} {igual}")
 
@@ -129,7 +134,7 @@ def compara_bucle_completo(bucle):
         red, (entrada_fit, lote) = red_con(variacion, keras.Model), datos_de(variacion)
         try:
             la_suya = bucle(red, entrada_fit, y, lote, por_muestra if variacion == PESOS else None,
-                            VALIDAS if variacion == VALIDACION else None)
+                            DE_VALIDACION if variacion == VALIDACION else None)
             claves = [clave for clave in historia if clave != "evaluate"]
             igual = np.abs(todos_los_pesos(red) - pesos).max() < 1e-5
             igual = igual and all(np.allclose(la_suya[clave], historia[clave], rtol=1e-5) for clave in claves)
