@@ -8,7 +8,7 @@ import torch
 
 from common import EPOCHS, BATCH, RATE, with_fit, epoch, report, batches, new_net, x, y
 from other_nets import (
-    VARIATIONS,
+    WITHOUT_COMPILE,
     compare_full_loop_with_fit,
     compare_loop_with_fit,
     compare_with_fit,
@@ -150,4 +150,4 @@ class WithoutCompile(keras.Model):
 
 
 print("  no loss and no metrics in compile, against fit (same weights and history?):")
-compare_with_fit(WithoutCompile, VARIATIONS, True)  # True: compile with the optimizer only
+compare_with_fit(WithoutCompile, WITHOUT_COMPILE, True)  # True: compile with the optimizer only

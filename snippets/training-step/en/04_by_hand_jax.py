@@ -10,7 +10,7 @@ from common import EPOCHS, BATCH, RATE, with_fit, epoch, report, batches, new_ne
 from other_nets import (
     ACTIVITY,
     L2,
-    VARIATIONS,
+    WITHOUT_COMPILE,
     compare_full_loop_with_fit,
     compare_loop_with_fit,
     compare_with_fit,
@@ -217,4 +217,4 @@ class WithoutCompile(keras.Model):
 
 
 print("  no loss and no metrics in compile, against fit (same weights and history?):")
-compare_with_fit(WithoutCompile, VARIATIONS, True)  # True: compile with the optimizer only
+compare_with_fit(WithoutCompile, WITHOUT_COMPILE, True)  # True: compile with the optimizer only

@@ -24,6 +24,7 @@ L2, ACTIVITY, BN, WEIGHTS, SHORT, TWO, METRIC, VALIDATION = (
 )
 VARIATIONS = (L2, ACTIVITY, BN, WEIGHTS, SHORT, TWO, METRIC, VALIDATION)
 FOR_LOOPS = VARIATIONS[:6]  # a simple loop computes no metrics and does not validate
+WITHOUT_COMPILE = (L2, ACTIVITY, WEIGHTS, SHORT, VALIDATION)  # what its own loss and metrics touch
 VALIDATION_DATA = (x[:160], y[:160], per_row[:160])  # 160 rows: two batches of 64 and one of 32, weighted
 
 

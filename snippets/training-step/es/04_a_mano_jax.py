@@ -10,7 +10,7 @@ from comun import EPOCAS, LOTE, TASA, con_fit, epoca, informa, lotes, nueva_red,
 from otras_redes import (
     ACTIVIDAD,
     L2,
-    VARIACIONES,
+    SIN_COMPILE,
     compara_bucle_completo,
     compara_bucle_con_fit,
     compara_con_fit,
@@ -217,4 +217,4 @@ class SinCompile(keras.Model):
 
 
 print("  sin pérdida ni métricas en compile, frente a fit (¿mismos pesos e historial?):")
-compara_con_fit(SinCompile, VARIACIONES, True)  # True: compile solo con el optimizador
+compara_con_fit(SinCompile, SIN_COMPILE, True)  # True: compile solo con el optimizador

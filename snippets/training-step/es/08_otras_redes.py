@@ -24,6 +24,7 @@ L2, ACTIVIDAD, BN, PESOS, CORTO, DOS, METRICA, VALIDACION = (
 )
 VARIACIONES = (L2, ACTIVIDAD, BN, PESOS, CORTO, DOS, METRICA, VALIDACION)
 DE_BUCLE = VARIACIONES[:6]  # un bucle sencillo no calcula métricas ni valida
+SIN_COMPILE = (L2, ACTIVIDAD, PESOS, CORTO, VALIDACION)  # lo que toca a su pérdida y sus métricas
 DE_VALIDACION = (x[:160], y[:160], por_muestra[:160])  # 160 filas: dos lotes de 64 y uno de 32, con pesos
 
 
