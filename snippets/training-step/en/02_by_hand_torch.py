@@ -9,6 +9,7 @@ import torch
 from common import EPOCHS, BATCH, RATE, with_fit, epoch, report, batches, new_net, x, y
 from other_nets import (
     WITHOUT_COMPILE,
+    VALIDATION,
     compare_full_loop_with_fit,
     compare_loop_with_fit,
     compare_with_fit,
@@ -144,10 +145,22 @@ class WithoutCompile(keras.Model):
         loss.backward()
         with torch.no_grad():
             self.optimizer.apply([v.value.grad for v in self.trainable_weights], self.trainable_weights)
-        self.mean_loss.update_state(loss.detach(), sample_weight=keras.ops.shape(yb)[0])
-        self.mae.update_state(yb, prediction.detach())
+        return self.log_metrics(loss.detach(), yb, prediction.detach())
+
+    def log_metrics(self, loss, yb, prediction):
+        self.mean_loss.update_state(loss, sample_weight=keras.ops.shape(yb)[0])
+        self.mae.update_state(yb, prediction)
         return {metric.name: metric.result() for metric in self.metrics}
+
+
+class ValidatingWithoutCompile(WithoutCompile):
+    def test_step(self, data):  # what it lacks to validate: updating its own metrics
+        xb, yb, sample_weights = keras.utils.unpack_x_y_sample_weight(data)
+        prediction = self(xb, training=False)
+        return self.log_metrics(self.mse(yb, prediction, sample_weight=sample_weights) + sum(self.losses), yb, prediction)
 
 
 print("  no loss and no metrics in compile, against fit (same weights and history?):")
 compare_with_fit(WithoutCompile, WITHOUT_COMPILE, True)  # True: compile with the optimizer only
+print("  the same network, with its test_step:")
+compare_with_fit(ValidatingWithoutCompile, [VALIDATION], True)

@@ -11,6 +11,7 @@ from other_nets import (
     ACTIVITY,
     L2,
     WITHOUT_COMPILE,
+    VALIDATION,
     compare_full_loop_with_fit,
     compare_loop_with_fit,
     compare_with_fit,
@@ -208,13 +209,30 @@ class WithoutCompile(keras.Model):
         derivative = jax.value_and_grad(loss_of, has_aux=True)
         (loss, (prediction, non_trainable)), gradients = derivative(trainable, non_trainable)
         trainable, optimizer_vars = self.optimizer.stateless_apply(optimizer_vars, gradients, trainable)
+        logs, metric_vars = self.log_metrics(metric_vars, loss, yb, prediction)
+        return logs, (trainable, non_trainable, optimizer_vars, metric_vars)
+
+    def log_metrics(self, metric_vars, loss, yb, prediction):
         with keras.StatelessScope(state_mapping=list(zip(self.metrics_variables, metric_vars))) as scope:
             self.mean_loss.update_state(loss, sample_weight=keras.ops.shape(yb)[0])
             self.mae.update_state(yb, prediction)
             logs = {metric.name: metric.result() for metric in self.metrics}
-        metric_vars = [scope.get_current_value(v) for v in self.metrics_variables]
-        return logs, (trainable, non_trainable, optimizer_vars, metric_vars)
+        return logs, [scope.get_current_value(v) for v in self.metrics_variables]
+
+
+class ValidatingWithoutCompile(WithoutCompile):
+    def test_step(self, state, data):  # what it lacks to validate: updating its own metrics
+        trainable, non_trainable, metric_vars = state
+        xb, yb, sample_weights = keras.utils.unpack_x_y_sample_weight(data)
+        prediction, non_trainable, of_layers = self.stateless_call(
+            trainable, non_trainable, xb, training=False, return_losses=True
+        )
+        loss = self.mse(yb, prediction, sample_weight=sample_weights) + sum(of_layers)
+        logs, metric_vars = self.log_metrics(metric_vars, loss, yb, prediction)
+        return logs, (trainable, non_trainable, metric_vars)
 
 
 print("  no loss and no metrics in compile, against fit (same weights and history?):")
 compare_with_fit(WithoutCompile, WITHOUT_COMPILE, True)  # True: compile with the optimizer only
+print("  the same network, with its test_step:")
+compare_with_fit(ValidatingWithoutCompile, [VALIDATION], True)

@@ -11,6 +11,7 @@ from otras_redes import (
     ACTIVIDAD,
     L2,
     SIN_COMPILE,
+    VALIDACION,
     compara_bucle_completo,
     compara_bucle_con_fit,
     compara_con_fit,
@@ -208,13 +209,30 @@ class SinCompile(keras.Model):
         derivada = jax.value_and_grad(perdida_de, has_aux=True)
         (perdida, (prediccion, no_entrenables)), gradientes = derivada(entrenables, no_entrenables)
         entrenables, del_optimizador = self.optimizer.stateless_apply(del_optimizador, gradientes, entrenables)
+        registro, de_metricas = self.anota(de_metricas, perdida, yb, prediccion)
+        return registro, (entrenables, no_entrenables, del_optimizador, de_metricas)
+
+    def anota(self, de_metricas, perdida, yb, prediccion):
         with keras.StatelessScope(state_mapping=list(zip(self.metrics_variables, de_metricas))) as ambito:
             self.perdida_media.update_state(perdida, sample_weight=keras.ops.shape(yb)[0])
             self.mae.update_state(yb, prediccion)
             registro = {metrica.name: metrica.result() for metrica in self.metrics}
-        de_metricas = [ambito.get_current_value(v) for v in self.metrics_variables]
-        return registro, (entrenables, no_entrenables, del_optimizador, de_metricas)
+        return registro, [ambito.get_current_value(v) for v in self.metrics_variables]
+
+
+class SinCompileQueValida(SinCompile):
+    def test_step(self, estado, datos):  # lo que le falta para validar: actualizar sus propias métricas
+        entrenables, no_entrenables, de_metricas = estado
+        xb, yb, pesos_muestra = keras.utils.unpack_x_y_sample_weight(datos)
+        prediccion, no_entrenables, de_capas = self.stateless_call(
+            entrenables, no_entrenables, xb, training=False, return_losses=True
+        )
+        perdida = self.mse(yb, prediccion, sample_weight=pesos_muestra) + sum(de_capas)
+        registro, de_metricas = self.anota(de_metricas, perdida, yb, prediccion)
+        return registro, (entrenables, no_entrenables, de_metricas)
 
 
 print("  sin pérdida ni métricas en compile, frente a fit (¿mismos pesos e historial?):")
 compara_con_fit(SinCompile, SIN_COMPILE, True)  # True: compile solo con el optimizador
+print("  la misma red, con su test_step:")
+compara_con_fit(SinCompileQueValida, [VALIDACION], True)

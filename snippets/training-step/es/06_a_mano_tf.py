@@ -9,6 +9,7 @@ import tensorflow as tf
 from comun import EPOCAS, LOTE, TASA, con_fit, epoca, informa, lotes, nueva_red, x, y
 from otras_redes import (
     SIN_COMPILE,
+    VALIDACION,
     compara_bucle_completo,
     compara_bucle_con_fit,
     compara_con_fit,
@@ -131,10 +132,22 @@ class SinCompile(keras.Model):
             prediccion = self(xb, training=True)
             perdida = self.mse(yb, prediccion, sample_weight=pesos_muestra) + sum(self.losses)
         self.optimizer.apply(cinta.gradient(perdida, self.trainable_weights), self.trainable_weights)
+        return self.anota(perdida, yb, prediccion)
+
+    def anota(self, perdida, yb, prediccion):  # como en PyTorch
         self.perdida_media.update_state(perdida, sample_weight=keras.ops.shape(yb)[0])
         self.mae.update_state(yb, prediccion)
         return {metrica.name: metrica.result() for metrica in self.metrics}
 
 
+class SinCompileQueValida(SinCompile):
+    def test_step(self, datos):  # como en PyTorch
+        xb, yb, pesos_muestra = keras.utils.unpack_x_y_sample_weight(datos)
+        prediccion = self(xb, training=False)
+        return self.anota(self.mse(yb, prediccion, sample_weight=pesos_muestra) + sum(self.losses), yb, prediccion)
+
+
 print("  sin pérdida ni métricas en compile, frente a fit (¿mismos pesos e historial?):")
 compara_con_fit(SinCompile, SIN_COMPILE, True)  # True: compile solo con el optimizador
+print("  la misma red, con su test_step:")
+compara_con_fit(SinCompileQueValida, [VALIDACION], True)
