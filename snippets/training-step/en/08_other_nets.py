@@ -28,7 +28,7 @@ WITHOUT_COMPILE = (L2, ACTIVITY, WEIGHTS, SHORT, VALIDATION)  # what its own los
 VALIDATION_DATA = (x[:160], y[:160], per_row[:160])  # 160 rows: two batches of 64 and one of 32, weighted
 
 
-def net_with(variation, kind):
+def net_with(variation, kind, optimizer_only=False):
     inputs = [keras.Input((8,))] + ([keras.Input((3,))] if variation == TWO else [])
     layer = keras.layers.Concatenate()(inputs) if variation == TWO else inputs[0]
     layer = keras.layers.Dense(
@@ -43,7 +43,10 @@ def net_with(variation, kind):
     start = np.random.default_rng(0)  # the trained weights, from NumPy; BatchNormalization's means and
     for weight in net.trainable_weights:  # variances start at 0 and 1, as in Keras
         weight.assign(start.normal(scale=0.3, size=weight.shape).astype("float32"))
-    net.compile(keras.optimizers.SGD(RATE), loss="mse", metrics=["mae"] if variation in (METRIC, VALIDATION) else None)
+    if optimizer_only:  # neither loss nor metrics in compile: the network carries its own
+        net.compile(keras.optimizers.SGD(RATE))  # (a later compile without loss would not drop the earlier one)
+    else:
+        net.compile(keras.optimizers.SGD(RATE), loss="mse", metrics=["mae"] if variation in (METRIC, VALIDATION) else None)
     return net
 
 
@@ -58,9 +61,7 @@ def all_weights(net):
 
 def train(variation, kind, optimizer_only=False):
     """That variation's network, trained with fit; returns all its weights and its history."""
-    net = net_with(variation, kind)
-    if optimizer_only:  # neither loss nor metrics in compile: the network carries its own
-        net.compile(keras.optimizers.SGD(RATE))
+    net = net_with(variation, kind, optimizer_only)
     fit_inputs, per_batch = data_for(variation)
     history = net.fit(
         fit_inputs,

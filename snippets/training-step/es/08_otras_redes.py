@@ -28,7 +28,7 @@ SIN_COMPILE = (L2, ACTIVIDAD, PESOS, CORTO, VALIDACION)  # lo que toca a su pér
 DE_VALIDACION = (x[:160], y[:160], por_muestra[:160])  # 160 filas: dos lotes de 64 y uno de 32, con pesos
 
 
-def red_con(variacion, clase):
+def red_con(variacion, clase, solo_optimizador=False):
     entradas = [keras.Input((8,))] + ([keras.Input((3,))] if variacion == DOS else [])
     capa = keras.layers.Concatenate()(entradas) if variacion == DOS else entradas[0]
     capa = keras.layers.Dense(
@@ -43,7 +43,10 @@ def red_con(variacion, clase):
     inicio = np.random.default_rng(0)  # los pesos que se entrenan, de NumPy; las medias y varianzas de
     for peso in red.trainable_weights:  # BatchNormalization empiezan en 0 y 1, como en Keras
         peso.assign(inicio.normal(scale=0.3, size=peso.shape).astype("float32"))
-    red.compile(keras.optimizers.SGD(TASA), loss="mse", metrics=["mae"] if variacion in (METRICA, VALIDACION) else None)
+    if solo_optimizador:  # ni pérdida ni métricas en compile: las lleva la propia red
+        red.compile(keras.optimizers.SGD(TASA))  # (un compile posterior sin loss no quitaría la de antes)
+    else:
+        red.compile(keras.optimizers.SGD(TASA), loss="mse", metrics=["mae"] if variacion in (METRICA, VALIDACION) else None)
     return red
 
 
@@ -58,9 +61,7 @@ def todos_los_pesos(red):
 
 def entrena(variacion, clase, solo_optimizador=False):
     """La red de esa variación, entrenada con fit; devuelve todos sus pesos y su historial."""
-    red = red_con(variacion, clase)
-    if solo_optimizador:  # ni pérdida ni métricas en compile: las lleva la propia red
-        red.compile(keras.optimizers.SGD(TASA))
+    red = red_con(variacion, clase, solo_optimizador)
     entrada_fit, lote = datos_de(variacion)
     historia = red.fit(
         entrada_fit,
