@@ -53,3 +53,5 @@ for complete, title in ((False, "the loop as it is"), (True, "adding net.losses 
     print(f"{title}:")
     print(f"    reaches the minimum with {', '.join(reaches) or 'none of them'}")
     print(f"    misses it with {', '.join(misses) or 'none of them'}")
+# For the JAX descent in the next script: LAMBDA, the per-session weights and the three minimisers.
+np.savez("change_minimisers.npz", LAMBDA, RECENT, *[exact for *_, exact in CHANGES.values()])

@@ -58,6 +58,47 @@ print("slopes in log RV:", np.round(final[:3] * data["sd_y"] / data["sd_x"], 4))
 print("same as the PyTorch loop (1e-5):", np.allclose(final, np.load("torch_loop_weights.npy"), atol=1e-5))
 
 
+# 2b) The same descent facing the three changes of the PyTorch note, with the loss as it is (only the
+#     error) and with the complete one: the layers' losses (return_losses=True) and the row weights.
+saved = np.load("change_minimisers.npz")  # LAMBDA, the per-session weights and the three minimisers
+X, ONES = data["Xe"], np.ones(len(data["Xe"]))
+
+
+def linear(**options):
+    return keras.Sequential([keras.Input((3,)), keras.layers.Dense(1, **options)])
+
+
+def with_two_inputs():  # the daily one on one side; the weekly and the monthly, on the other
+    daily, weekly_monthly = keras.Input((1,)), keras.Input((2,))
+    output = keras.layers.Dense(1)(keras.layers.Concatenate()([daily, weekly_monthly]))
+    return keras.Model([daily, weekly_monthly], output)
+
+
+def descend_in_jax(model, inputs, per_row, complete):
+    def loss_of(weights):
+        output, _, of_layers = model.stateless_call(weights, [], inputs, return_losses=True)
+        error = jnp.square(output[:, 0] - data["ye"])
+        return jnp.mean(per_row * error) + sum(of_layers) if complete else jnp.mean(error)
+
+    derivative = jax.grad(loss_of)
+    start = [jnp.zeros(v.shape) for v in model.trainable_variables]
+    return flat(jax.lax.fori_loop(0, 300, lambda _, w: [v - 0.3 * g for v, g in zip(w, derivative(w))], start))
+
+
+CHANGES = {  # name: (network, inputs, per-row weights), in the PyTorch cell's order
+    "L2 regulariser": (linear(kernel_regularizer=keras.regularizers.L2(float(saved["arr_0"]))), X, ONES),
+    "per-session weights": (linear(), X, saved["arr_1"]),
+    "two inputs": (with_two_inputs(), [X[:, :1], X[:, 1:]], ONES),
+}
+for complete, title in ((False, "the descent as it is"), (True, "with the layers' losses and the weights")):
+    reaches = [
+        name
+        for i, (name, (model, inputs, per_row)) in enumerate(CHANGES.items())
+        if np.allclose(descend_in_jax(model, inputs, per_row, complete), saved[f"arr_{i + 2}"], rtol=0, atol=1e-4)
+    ]
+    print(f"{title}: reaches the minimum with {', '.join(reaches) or 'none of them'}")
+
+
 # 3) What keeps fit away from the OLS? With har_keras.py's Adam(0.01), each fit changes ONE thing
 #    from the first row: the starting point, the number of steps or the mini-batches.
 ROWS = len(data["Xe"])

@@ -53,3 +53,5 @@ for completo, titulo in ((False, "el bucle tal cual"), (True, "sumando red.losse
     print(f"{titulo}:")
     print(f"    llega al mínimo con {', '.join(llega) or 'ninguno'}")
     print(f"    no llega con {', '.join(no_llega) or 'ninguno'}")
+# Para el descenso de JAX del script siguiente: LAMBDA, los pesos por sesión y los tres mínimos.
+np.savez("minimos_cambios.npz", LAMBDA, RECIENTE, *[exacto for *_, exacto in CAMBIOS.values()])

@@ -58,6 +58,47 @@ print("pendientes en log RV:", np.round(final[:3] * datos["sd_y"] / datos["sd_x"
 print("igual que el bucle de PyTorch (1e-5):", np.allclose(final, np.load("pesos_bucle_torch.npy"), atol=1e-5))
 
 
+# 2b) El mismo descenso ante los tres cambios de la nota de PyTorch, con la pérdida tal cual (solo el
+#     error) y con la completa: las pérdidas de las capas (return_losses=True) y los pesos por fila.
+guardado = np.load("minimos_cambios.npz")  # LAMBDA, los pesos por sesión y los tres mínimos
+X, UNOS = datos["Xe"], np.ones(len(datos["Xe"]))
+
+
+def lineal(**opciones):
+    return keras.Sequential([keras.Input((3,)), keras.layers.Dense(1, **opciones)])
+
+
+def con_dos_entradas():  # la diaria por un lado; la semanal y la mensual, por otro
+    diaria, semanal_mensual = keras.Input((1,)), keras.Input((2,))
+    salida = keras.layers.Dense(1)(keras.layers.Concatenate()([diaria, semanal_mensual]))
+    return keras.Model([diaria, semanal_mensual], salida)
+
+
+def baja_en_jax(modelo, entrada, por_fila, completa):
+    def perdida_de(pesos):
+        salida, _, de_capas = modelo.stateless_call(pesos, [], entrada, return_losses=True)
+        error = jnp.square(salida[:, 0] - datos["ye"])
+        return jnp.mean(por_fila * error) + sum(de_capas) if completa else jnp.mean(error)
+
+    derivada = jax.grad(perdida_de)
+    inicio = [jnp.zeros(v.shape) for v in modelo.trainable_variables]
+    return plano(jax.lax.fori_loop(0, 300, lambda _, p: [w - 0.3 * g for w, g in zip(p, derivada(p))], inicio))
+
+
+CAMBIOS = {  # nombre: (red, entrada, pesos por fila), en el orden de la celda de PyTorch
+    "regularizador L2": (lineal(kernel_regularizer=keras.regularizers.L2(float(guardado["arr_0"]))), X, UNOS),
+    "pesos por sesión": (lineal(), X, guardado["arr_1"]),
+    "dos entradas": (con_dos_entradas(), [X[:, :1], X[:, 1:]], UNOS),
+}
+for completa, titulo in ((False, "el descenso tal cual"), (True, "con las pérdidas de las capas y los pesos")):
+    llega = [
+        nombre
+        for i, (nombre, (modelo, entrada, por_fila)) in enumerate(CAMBIOS.items())
+        if np.allclose(baja_en_jax(modelo, entrada, por_fila, completa), guardado[f"arr_{i + 2}"], rtol=0, atol=1e-4)
+    ]
+    print(f"{titulo}: llega al mínimo con {', '.join(llega) or 'ninguno'}")
+
+
 # 3) ¿Qué aleja a fit de la OLS? Con el Adam(0,01) de har_keras.py, cada ajuste cambia UNA cosa
 #    respecto de la primera fila: el punto de partida, el número de pasos o los minilotes.
 FILAS = len(datos["Xe"])
