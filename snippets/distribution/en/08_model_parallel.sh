@@ -1,0 +1,1 @@
+python model_parallel.py

@@ -1,0 +1,1 @@
+python mirrored_tf.py

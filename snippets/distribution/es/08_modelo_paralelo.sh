@@ -1,0 +1,1 @@
+python modelo_paralelo.py

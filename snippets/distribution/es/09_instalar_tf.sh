@@ -1,0 +1,1 @@
+pip install "tensorflow==2.21.0"

@@ -1,0 +1,1 @@
+python espejo_tf.py
