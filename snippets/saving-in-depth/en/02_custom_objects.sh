@@ -1,0 +1,1 @@
+KERAS_BACKEND=torch python custom_objects.py

@@ -1,0 +1,78 @@
+"""resume.py: a 6-epoch fit that crashes in the fourth, resumed with BackupAndRestore (saving every
+epoch or every 4 batches) and with ModelCheckpoint, against the same fit with no crash."""
+
+import glob
+import os
+import shutil
+
+import keras
+import numpy as np
+
+EPOCHS, BATCH, BACKUP = 6, 32, "backup"  # BACKUP: BackupAndRestore's folder
+rng = np.random.default_rng(0)
+x = rng.normal(size=(320, 4)).astype("float32")  # 10 batches per epoch
+y = (x @ rng.normal(size=(4, 1)) + 0.1 * rng.normal(size=(320, 1))).astype("float32")
+engine = keras.backend.backend()
+
+
+class Crash(Exception):
+    """What stops the training: a power cut, a killed process, a GPU that hangs..."""
+
+
+class CrashAtBatch(keras.callbacks.Callback):
+    """Raises Crash at the end of batch number `n`, counting from the start of training."""
+
+    def __init__(self, n):
+        super().__init__()
+        self.n, self.seen = n, 0
+
+    def on_train_batch_end(self, batch, logs=None):
+        self.seen += 1
+        if self.seen == self.n:
+            raise Crash
+
+
+def new_net():
+    """The same network, with the same initial weights, every time: as when a new process starts."""
+    keras.utils.set_random_seed(0)
+    net = keras.Sequential([keras.Input((4,)), keras.layers.Dense(16, activation="relu"), keras.layers.Dense(1)])
+    net.compile(optimizer=keras.optimizers.Adam(0.01), loss="mse")
+    return net
+
+
+def train(net, *callbacks, **options):
+    return net.fit(x, y, epochs=EPOCHS, batch_size=BATCH, shuffle=False, verbose=0, callbacks=list(callbacks), **options)
+
+
+def against_no_crash(net):
+    """The same weights as the fit with no crash, within 1e-6? With the largest difference in brackets."""
+    difference = max(float(np.abs(p - q).max()) for p, q in zip(net.get_weights(), reference.get_weights()))
+    return f"the weights of the fit with no crash? {difference < 1e-6} (difference {difference:.1e})"
+
+
+reference = new_net()
+train(reference)  # the whole fit, with no crash
+
+for every in ("epoch", 4):
+    shutil.rmtree(BACKUP, ignore_errors=True)
+    try:
+        train(new_net(), keras.callbacks.BackupAndRestore(BACKUP, save_freq=every), CrashAtBatch(35))
+    except Crash:
+        pass
+    net = new_net()  # another start, with the same command
+    history = train(net, keras.callbacks.BackupAndRestore(BACKUP, save_freq=every))
+    print(f"[{engine}] BackupAndRestore, save_freq={every!r}: resumes in epochs {history.epoch}",
+          against_no_crash(net), f"is {BACKUP}/ still there? {os.path.exists(BACKUP)}", sep="; ")
+
+for old in glob.glob("ckpt_*.keras"):
+    os.remove(old)
+try:
+    train(new_net(), keras.callbacks.ModelCheckpoint("ckpt_{epoch}.keras"), CrashAtBatch(35))
+except Crash:
+    pass
+# {epoch} counts from 1, so the number of the last file is the number of finished epochs.
+done = max(int(path[len("ckpt_") : -len(".keras")]) for path in glob.glob("ckpt_*.keras"))
+last = f"ckpt_{done}.keras"
+net = keras.saving.load_model(last)
+history = train(net, initial_epoch=done)
+print(f"[{engine}] ModelCheckpoint: opens {last} and resumes in epochs {history.epoch}", against_no_crash(net), sep="; ")

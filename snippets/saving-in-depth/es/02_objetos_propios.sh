@@ -1,0 +1,1 @@
+KERAS_BACKEND=torch python objetos_propios.py

@@ -1,0 +1,78 @@
+"""reanudar.py: un fit de 6 épocas que se cae en la cuarta, reanudado con BackupAndRestore (guardando
+cada época o cada 4 lotes) y con ModelCheckpoint, frente al mismo fit sin caída."""
+
+import glob
+import os
+import shutil
+
+import keras
+import numpy as np
+
+EPOCAS, LOTE, COPIA = 6, 32, "copia"  # COPIA: la carpeta de BackupAndRestore
+azar = np.random.default_rng(0)
+x = azar.normal(size=(320, 4)).astype("float32")  # 10 lotes por época
+y = (x @ azar.normal(size=(4, 1)) + 0.1 * azar.normal(size=(320, 1))).astype("float32")
+motor = keras.backend.backend()
+
+
+class Caida(Exception):
+    """Lo que para el entrenamiento: un corte de luz, un proceso matado, una GPU que se cuelga..."""
+
+
+class CaerEnElLote(keras.callbacks.Callback):
+    """Lanza Caida al terminar el lote número `n`, contando desde el principio del entrenamiento."""
+
+    def __init__(self, n):
+        super().__init__()
+        self.n, self.vistos = n, 0
+
+    def on_train_batch_end(self, lote, logs=None):
+        self.vistos += 1
+        if self.vistos == self.n:
+            raise Caida
+
+
+def red_nueva():
+    """La misma red, con los mismos pesos iniciales, cada vez: como al arrancar un proceso nuevo."""
+    keras.utils.set_random_seed(0)
+    red = keras.Sequential([keras.Input((4,)), keras.layers.Dense(16, activation="relu"), keras.layers.Dense(1)])
+    red.compile(optimizer=keras.optimizers.Adam(0.01), loss="mse")
+    return red
+
+
+def entrenar(red, *avisos, **opciones):
+    return red.fit(x, y, epochs=EPOCAS, batch_size=LOTE, shuffle=False, verbose=0, callbacks=list(avisos), **opciones)
+
+
+def frente_a_sin_caida(red):
+    """¿Los mismos pesos que el fit sin caída, a 1e-6? Con la diferencia máxima entre paréntesis."""
+    diferencia = max(float(np.abs(p - q).max()) for p, q in zip(red.get_weights(), referencia.get_weights()))
+    return f"¿los pesos del fit sin caída? {diferencia < 1e-6} (diferencia {diferencia:.1e})"
+
+
+referencia = red_nueva()
+entrenar(referencia)  # el fit entero, sin caída
+
+for cada in ("epoch", 4):
+    shutil.rmtree(COPIA, ignore_errors=True)
+    try:
+        entrenar(red_nueva(), keras.callbacks.BackupAndRestore(COPIA, save_freq=cada), CaerEnElLote(35))
+    except Caida:
+        pass
+    red = red_nueva()  # otro arranque, con la misma orden
+    historia = entrenar(red, keras.callbacks.BackupAndRestore(COPIA, save_freq=cada))
+    print(f"[{motor}] BackupAndRestore, save_freq={cada!r}: reanuda en las épocas {historia.epoch}",
+          frente_a_sin_caida(red), f"¿queda {COPIA}/? {os.path.exists(COPIA)}", sep="; ")
+
+for viejo in glob.glob("ckpt_*.keras"):
+    os.remove(viejo)
+try:
+    entrenar(red_nueva(), keras.callbacks.ModelCheckpoint("ckpt_{epoch}.keras"), CaerEnElLote(35))
+except Caida:
+    pass
+# {epoch} cuenta desde 1, así que el número del último archivo es el de épocas terminadas.
+hechas = max(int(ruta[len("ckpt_") : -len(".keras")]) for ruta in glob.glob("ckpt_*.keras"))
+ultimo = f"ckpt_{hechas}.keras"
+red = keras.saving.load_model(ultimo)
+historia = entrenar(red, initial_epoch=hechas)
+print(f"[{motor}] ModelCheckpoint: abre {ultimo} y reanuda en las épocas {historia.epoch}", frente_a_sin_caida(red), sep="; ")
