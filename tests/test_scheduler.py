@@ -123,3 +123,14 @@ def test_a_page_site_tests_key_holds_its_page_and_what_no_page_owns():
         assert site_hash(files | {name: "changed"}, mine, pages) != before, f"a changed {name} kept the page's cached verdicts"
     assert site_hash(files | {"en/uno/uno.ipynb": "n"}, mine, pages) != before, "a new file of the page kept its verdicts"
     assert site_hash(files) != site_hash(files | {"dos/index.html": "d2"}), "a site-wide test missed a page's change"
+
+
+def test_pages_start_longest_first_by_their_record_else_by_the_committed_durations():
+    """A fresh clone has no page records: .test_durations orders its runs, so the longest page does
+    not start last and leave one core idle at the end; a record, where there is one, comes first."""
+    run = lambda name: SimpleNamespace(nodeid=f"docs/{name}.es.md::run")  # noqa: E731
+    runs = [run("short"), run("long"), run("new"), run("recorded")]
+    records = {"docs/recorded.es.md::run": {"seconds": 70.0}}
+    durations = {"docs/short.es.md::run": 20.0, "docs/long.es.md::run": 120.0, "docs/recorded.es.md::run": 5.0}
+    order = pytest_plugin.longest_first(runs, lambda item: records.get(item.nodeid), durations)
+    assert [item.nodeid.split("/")[1].split(".")[0] for item in order] == ["new", "long", "recorded", "short"]

@@ -18,6 +18,7 @@ ordering of tests.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -353,8 +354,7 @@ class Scheduler:
                 else:  # pip's resolver mostly waits on the index: its own pool, not a page's core
                     self.futures[item.nodeid] = self._submit_resolution(item.page, item.block)
         runs, proofs = self._prove_translations(runs)
-        # Longest first (by the last passing run), so that no long page starts last.
-        runs.sort(key=lambda item: -((records.read(item.page, item.tier) or {}).get("seconds") or 1e9))
+        runs = longest_first(runs, lambda item: records.read(item.page, item.tier), durations_file())
         for item in runs:
             self.futures[item.nodeid] = self.pool.submit(self._timed, item)
             if item.tier == CI_TIER:
@@ -593,6 +593,18 @@ def follow_originals(collected: list, selected: list) -> tuple[list, list]:
         elif original not in chosen and item.nodeid in chosen:
             removed.append(item)
     return added, removed
+
+
+def longest_first(runs: list, record_of, durations: dict) -> list:
+    """Page runs, longest first, so that no long page starts last: by the last passing run here
+    (its record), or, in a fresh clone, by the committed .test_durations; an unmeasured page first."""
+    return sorted(runs, key=lambda item: -((record_of(item) or {}).get("seconds") or durations.get(item.nodeid) or 1e9))
+
+
+def durations_file() -> dict:
+    """pytest-split's committed durations (`make durations`), by node id; empty if it is missing."""
+    path = ROOT / ".test_durations"
+    return json.loads(path.read_text()) if path.is_file() else {}
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -1,5 +1,5 @@
 """resume.py: a 6-epoch fit that crashes in the fourth, resumed with BackupAndRestore (saving every
-epoch or every 4 batches) and with ModelCheckpoint, against the same fit with no crash."""
+epoch or every 4 batches, and shuffling) and with ModelCheckpoint, against the same fit with no crash."""
 
 import glob
 import os
@@ -40,29 +40,31 @@ def new_net():
     return net
 
 
-def train(net, *callbacks, **options):
-    return net.fit(x, y, epochs=EPOCHS, batch_size=BATCH, shuffle=False, verbose=0, callbacks=list(callbacks), **options)
+def train(net, *callbacks, shuffle=False, **options):
+    return net.fit(x, y, epochs=EPOCHS, batch_size=BATCH, shuffle=shuffle, verbose=0, callbacks=list(callbacks), **options)
 
 
-def against_no_crash(net):
+def against(reference, net):
     """The same weights as the fit with no crash, within 1e-6? With the largest difference in brackets."""
     difference = max(float(np.abs(p - q).max()) for p, q in zip(net.get_weights(), reference.get_weights()))
     return f"the weights of the fit with no crash? {difference < 1e-6} (difference {difference:.1e})"
 
 
-reference = new_net()
-train(reference)  # the whole fit, with no crash
+no_crash = {}
+for shuffled in (False, True):
+    no_crash[shuffled] = new_net()
+    train(no_crash[shuffled], shuffle=shuffled)  # the whole fit, with no crash
 
-for every in ("epoch", 4):
+for every, shuffled in (("epoch", False), (4, False), ("epoch", True)):
     shutil.rmtree(BACKUP, ignore_errors=True)
     try:
-        train(new_net(), keras.callbacks.BackupAndRestore(BACKUP, save_freq=every), CrashAtBatch(35))
+        train(new_net(), keras.callbacks.BackupAndRestore(BACKUP, save_freq=every), CrashAtBatch(35), shuffle=shuffled)
     except Crash:
         pass
     net = new_net()  # another start, with the same command
-    history = train(net, keras.callbacks.BackupAndRestore(BACKUP, save_freq=every))
-    print(f"[{engine}] BackupAndRestore, save_freq={every!r}: resumes in epochs {history.epoch}",
-          against_no_crash(net), f"is {BACKUP}/ still there? {os.path.exists(BACKUP)}", sep="; ")
+    history = train(net, keras.callbacks.BackupAndRestore(BACKUP, save_freq=every), shuffle=shuffled)
+    print(f"[{engine}] BackupAndRestore, save_freq={every!r}, shuffle={shuffled}: resumes in epochs {history.epoch}",
+          against(no_crash[shuffled], net), f"is {BACKUP}/ still there? {os.path.exists(BACKUP)}", sep="; ")
 
 for old in glob.glob("ckpt_*.keras"):
     os.remove(old)
@@ -75,4 +77,5 @@ done = max(int(path[len("ckpt_") : -len(".keras")]) for path in glob.glob("ckpt_
 last = f"ckpt_{done}.keras"
 net = keras.saving.load_model(last)
 history = train(net, initial_epoch=done)
-print(f"[{engine}] ModelCheckpoint: opens {last} and resumes in epochs {history.epoch}", against_no_crash(net), sep="; ")
+print(f"[{engine}] ModelCheckpoint, shuffle=False: opens {last} and resumes in epochs {history.epoch}",
+      against(no_crash[False], net), sep="; ")

@@ -1,5 +1,5 @@
 """reanudar.py: un fit de 6 épocas que se cae en la cuarta, reanudado con BackupAndRestore (guardando
-cada época o cada 4 lotes) y con ModelCheckpoint, frente al mismo fit sin caída."""
+cada época o cada 4 lotes, y barajando) y con ModelCheckpoint, frente al mismo fit sin caída."""
 
 import glob
 import os
@@ -40,29 +40,31 @@ def red_nueva():
     return red
 
 
-def entrenar(red, *avisos, **opciones):
-    return red.fit(x, y, epochs=EPOCAS, batch_size=LOTE, shuffle=False, verbose=0, callbacks=list(avisos), **opciones)
+def entrenar(red, *avisos, shuffle=False, **opciones):
+    return red.fit(x, y, epochs=EPOCAS, batch_size=LOTE, shuffle=shuffle, verbose=0, callbacks=list(avisos), **opciones)
 
 
-def frente_a_sin_caida(red):
+def frente_a(referencia, red):
     """¿Los mismos pesos que el fit sin caída, a 1e-6? Con la diferencia máxima entre paréntesis."""
     diferencia = max(float(np.abs(p - q).max()) for p, q in zip(red.get_weights(), referencia.get_weights()))
     return f"¿los pesos del fit sin caída? {diferencia < 1e-6} (diferencia {diferencia:.1e})"
 
 
-referencia = red_nueva()
-entrenar(referencia)  # el fit entero, sin caída
+sin_caida = {}
+for barajar in (False, True):
+    sin_caida[barajar] = red_nueva()
+    entrenar(sin_caida[barajar], shuffle=barajar)  # el fit entero, sin caída
 
-for cada in ("epoch", 4):
+for cada, barajar in (("epoch", False), (4, False), ("epoch", True)):
     shutil.rmtree(COPIA, ignore_errors=True)
     try:
-        entrenar(red_nueva(), keras.callbacks.BackupAndRestore(COPIA, save_freq=cada), CaerEnElLote(35))
+        entrenar(red_nueva(), keras.callbacks.BackupAndRestore(COPIA, save_freq=cada), CaerEnElLote(35), shuffle=barajar)
     except Caida:
         pass
     red = red_nueva()  # otro arranque, con la misma orden
-    historia = entrenar(red, keras.callbacks.BackupAndRestore(COPIA, save_freq=cada))
-    print(f"[{motor}] BackupAndRestore, save_freq={cada!r}: reanuda en las épocas {historia.epoch}",
-          frente_a_sin_caida(red), f"¿queda {COPIA}/? {os.path.exists(COPIA)}", sep="; ")
+    historia = entrenar(red, keras.callbacks.BackupAndRestore(COPIA, save_freq=cada), shuffle=barajar)
+    print(f"[{motor}] BackupAndRestore, save_freq={cada!r}, shuffle={barajar}: reanuda en las épocas {historia.epoch}",
+          frente_a(sin_caida[barajar], red), f"¿queda {COPIA}/? {os.path.exists(COPIA)}", sep="; ")
 
 for viejo in glob.glob("ckpt_*.keras"):
     os.remove(viejo)
@@ -75,4 +77,5 @@ hechas = max(int(ruta[len("ckpt_") : -len(".keras")]) for ruta in glob.glob("ckp
 ultimo = f"ckpt_{hechas}.keras"
 red = keras.saving.load_model(ultimo)
 historia = entrenar(red, initial_epoch=hechas)
-print(f"[{motor}] ModelCheckpoint: abre {ultimo} y reanuda en las épocas {historia.epoch}", frente_a_sin_caida(red), sep="; ")
+print(f"[{motor}] ModelCheckpoint, shuffle=False: abre {ultimo} y reanuda en las épocas {historia.epoch}",
+      frente_a(sin_caida[False], red), sep="; ")
