@@ -1,3 +1,0 @@
-for engine in torch jax tensorflow; do
-  KERAS_BACKEND=$engine python validate.py
-done
