@@ -171,6 +171,23 @@ def test_names_imported_from_a_file_the_page_saves_are_that_files_names():
     assert page(es, other("from common import RATE, step\n\nprint(step(RATE))\nfrom common import RATE as s\n"))[1]
 
 
+def test_a_class_imported_from_a_file_the_page_saves_brings_its_attributes():
+    """A base class in comun.py whose method only the importing program calls (through self, in a
+    subclass): the method and the attributes it sets are comun.py's names, renamed one way in both
+    files; an override nobody calls (train_step) stays the API's name."""
+    es_base = "class Base:\n    def __init__(self):\n        self.media = 0\n\n    def anota(self, v):\n        self.media = v\n"
+    en_base = "class Base:\n    def __init__(self):\n        self.mean = 0\n\n    def log(self, v):\n        self.mean = v\n"
+    es_use = "from comun import Base\n\n\nclass Paso(Base):\n    def train_step(self, d):\n        self.anota(d)\n        return self.media\n"
+    en_use = "from common import Base\n\n\nclass Step(Base):\n    def train_step(self, d):\n        self.log(d)\n        return self.mean\n"
+    es = [Snippet("python", es_base, "comun.py"), Snippet("python", es_use, "paso.py")]
+    en = [Snippet("python", en_base, "common.py"), Snippet("python", en_use, "step.py")]
+    assert page(es, en) == [None, None]
+    # the English program calls a method its module does not define under that name
+    assert page(es, [en[0], en[1]._replace(text=en_use.replace("self.log(d)", "self.record(d)"))])[1]
+    # an override the page never calls is the API's: renaming it is a change
+    assert page(es, [en[0], en[1]._replace(text=en_use.replace("def train_step", "def training_step"))])[1]
+
+
 def test_separate_programs_have_their_own_names():
     """Saved files, child processes and functions bind their own names: a translation may call
     two of them the same in one language and not in the other."""

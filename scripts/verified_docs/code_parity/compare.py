@@ -219,9 +219,30 @@ def _context(rows) -> Context:
             keys |= _read_back(tree)
     files = {row.title for row in rows if row.title}
     # `from comun import x` in another program of the page: x is the name comun.py binds (scope b<k>, as _sides numbers it)
-    modules = {(row.title[:-3], f"b{k}") for k, row in enumerate(rows) if row.is_file and row.title.endswith(".py")}
+    saved = [(k, row) for k, row in enumerate(rows) if row.is_file and row.title.endswith(".py")]
+    modules = {(row.title[:-3], f"b{k}") for k, row in saved}
+    # A saved module's class attributes, for it and for the programs importing from it: what it
+    # assigns on self, and its methods that any saved program of the page calls (an override nobody
+    # calls, such as train_step, stays the API's name).
+    trees = {}
+    for _, row in saved:
+        try:
+            trees[row.title[:-3]] = ast.parse(row.text)
+        except SyntaxError:
+            continue
+    used = {n.attr for tree in trees.values() for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+    module_attrs = set()
+    for module, tree in trees.items():
+        b = _bindings(tree)
+        module_attrs.add((module, frozenset(b.attrs | (b.methods & used))))
     return Context(
-        frozenset(names), frozenset(attrs), frozenset(callables), frozenset(files), frozenset(keys), frozenset(modules)
+        frozenset(names),
+        frozenset(attrs),
+        frozenset(callables),
+        frozenset(files),
+        frozenset(keys),
+        frozenset(modules),
+        frozenset(module_attrs),
     )
 
 
@@ -230,7 +251,7 @@ def _sides(rows, context: Context) -> list[_Side]:
     and shell block in its own (shell variables: the page's shell)."""
     out = []
     for k, row in enumerate(rows):
-        shared = Context(files=context.files, keys=context.keys, modules=context.modules)
+        shared = Context(files=context.files, keys=context.keys, modules=context.modules, module_attrs=context.module_attrs)
         if row.syntax != "python":
             tokens = _shell(row.text, shared, 0, _Scope("shell", f"b{k}"))
         elif row.is_file:

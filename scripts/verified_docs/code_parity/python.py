@@ -36,7 +36,11 @@ class _Python:
                     self.page_aliases[id(alias)] = self.modules[node.module]
                     if alias.asname is None:
                         self.imported[alias.name] = self.modules[node.module]
+                # what the module's classes define: a subclass here reaches it through self
+                self.attrs |= dict(context.module_attrs).get(node.module, frozenset())
         self.names |= set(self.imported)
+        own_module = next((m for m, s in context.modules if s == scope.name), None)
+        self.attrs |= dict(context.module_attrs).get(own_module, frozenset())
         self.scope = scope
         self.frames = [(scope.name, None)]  # (scope, its local names); the program's takes the rest
         self.functions = iter(range(1 << 30))

@@ -18,6 +18,7 @@ class _Bindings:
     params: set = field(default_factory=set)
     options: set = field(default_factory=set)  # argparse destinations
     parsed: set = field(default_factory=set)  # names holding parse_args()'s result
+    methods: set = field(default_factory=set)  # its classes' methods (not dunders), called here or not
 
 
 def _parsed(node) -> bool:
@@ -71,6 +72,7 @@ def _bindings(tree: ast.AST) -> _Bindings:
             (b.attrs if own else used_attrs).add(node.attr)
     called_methods = methods & used_attrs
     b.attrs |= called_methods
+    b.methods = methods
     # argparse defines attributes from strings: add_argument("dispositivo") gives args.dispositivo
     # (add_argument("--num-epocas") gives args.num_epocas, dest="x" gives args.x). Only attributes
     # of parse_args()'s result are those, so torch's `.device` stays API beside args.device.

@@ -39,6 +39,9 @@ class Context:
     files: frozenset = frozenset()
     keys: frozenset = frozenset()
     modules: frozenset = frozenset()  # (module, scope): a Python file the page saves, importable by name
+    # (module, its attributes): what such a file's classes define (methods, self.x), which a program
+    # importing a class from it uses through self (a subclass calling an inherited method)
+    module_attrs: frozenset = frozenset()
 
 
 class _Scope:
