@@ -50,6 +50,27 @@ def with_fit(kind=keras.Model):
     return net, history.history["loss"][-1]
 
 
+class CarriesItsLoss(keras.Model):
+    """The base of WithoutCompile on the three engines: the network carries its loss and its metrics,
+    and compile only gets the optimizer. Each engine writes its step; the metrics method serves
+    PyTorch and TensorFlow as it is (JAX rewrites it without state)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.mse = keras.losses.MeanSquaredError()
+        self.mean_loss = keras.metrics.Mean(name="loss")
+        self.mae = keras.metrics.MeanAbsoluteError(name="mae")
+
+    @property
+    def metrics(self):  # those fit resets every epoch, and evaluate when it starts
+        return [self.mean_loss, self.mae]
+
+    def log_metrics(self, loss, yb, prediction):
+        self.mean_loss.update_state(loss, sample_weight=keras.ops.shape(yb)[0])
+        self.mae.update_state(yb, prediction)
+        return {metric.name: metric.result() for metric in self.metrics}
+
+
 def weights(net):
     return np.concatenate([keras.ops.convert_to_numpy(v.value).ravel() for v in net.trainable_weights])
 

@@ -6,7 +6,7 @@ import keras
 import numpy as np
 import torch
 
-from common import EPOCHS, BATCH, RATE, with_fit, epoch, report, batches, new_net, x, y
+from common import CarriesItsLoss, EPOCHS, BATCH, RATE, with_fit, epoch, report, batches, new_net, x, y
 from other_nets import (
     WITHOUT_COMPILE,
     VALIDATION,
@@ -126,17 +126,7 @@ compare_full_loop_with_fit(full_torch_loop)
 
 
 # 5. Lower down: compile only gets the optimizer; the network carries the loss and the metrics.
-class WithoutCompile(keras.Model):
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.mse = keras.losses.MeanSquaredError()
-        self.mean_loss = keras.metrics.Mean(name="loss")
-        self.mae = keras.metrics.MeanAbsoluteError(name="mae")
-
-    @property
-    def metrics(self):  # those fit resets every epoch, and evaluate when it starts
-        return [self.mean_loss, self.mae]
-
+class WithoutCompile(CarriesItsLoss):
     def train_step(self, data):
         xb, yb, sample_weights = keras.utils.unpack_x_y_sample_weight(data)
         self.zero_grad()
@@ -146,11 +136,6 @@ class WithoutCompile(keras.Model):
         with torch.no_grad():
             self.optimizer.apply([v.value.grad for v in self.trainable_weights], self.trainable_weights)
         return self.log_metrics(loss.detach(), yb, prediction.detach())
-
-    def log_metrics(self, loss, yb, prediction):
-        self.mean_loss.update_state(loss, sample_weight=keras.ops.shape(yb)[0])
-        self.mae.update_state(yb, prediction)
-        return {metric.name: metric.result() for metric in self.metrics}
 
 
 class ValidatingWithoutCompile(WithoutCompile):

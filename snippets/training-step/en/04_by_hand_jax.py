@@ -6,7 +6,7 @@ import jax
 import keras
 import numpy as np
 
-from common import EPOCHS, BATCH, RATE, with_fit, epoch, report, batches, new_net, x, y
+from common import CarriesItsLoss, EPOCHS, BATCH, RATE, with_fit, epoch, report, batches, new_net, x, y
 from other_nets import (
     ACTIVITY,
     L2,
@@ -185,17 +185,7 @@ for shortcut, name in ((WithComputeLoss, "with compute_loss"), (WithStatelessCom
 
 
 # 5. Lower down: compile only gets the optimizer; the network carries the loss and the metrics.
-class WithoutCompile(keras.Model):
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.mse = keras.losses.MeanSquaredError()
-        self.mean_loss = keras.metrics.Mean(name="loss")
-        self.mae = keras.metrics.MeanAbsoluteError(name="mae")
-
-    @property
-    def metrics(self):  # those fit resets every epoch, and evaluate when it starts
-        return [self.mean_loss, self.mae]
-
+class WithoutCompile(CarriesItsLoss):
     def train_step(self, state, data):
         trainable, non_trainable, optimizer_vars, metric_vars = state
         xb, yb, sample_weights = keras.utils.unpack_x_y_sample_weight(data)

@@ -6,7 +6,7 @@ import keras
 import numpy as np
 import tensorflow as tf
 
-from common import EPOCHS, BATCH, RATE, with_fit, epoch, report, batches, new_net, x, y
+from common import CarriesItsLoss, EPOCHS, BATCH, RATE, with_fit, epoch, report, batches, new_net, x, y
 from other_nets import (
     WITHOUT_COMPILE,
     VALIDATION,
@@ -115,17 +115,7 @@ compare_full_loop_with_fit(full_tf_loop)
 
 
 # 4. Lower down: compile only gets the optimizer; the network carries the loss and the metrics.
-class WithoutCompile(keras.Model):
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.mse = keras.losses.MeanSquaredError()
-        self.mean_loss = keras.metrics.Mean(name="loss")
-        self.mae = keras.metrics.MeanAbsoluteError(name="mae")
-
-    @property
-    def metrics(self):  # those fit resets every epoch, and evaluate when it starts
-        return [self.mean_loss, self.mae]
-
+class WithoutCompile(CarriesItsLoss):
     def train_step(self, data):
         xb, yb, sample_weights = keras.utils.unpack_x_y_sample_weight(data)
         with tf.GradientTape() as tape:
@@ -133,11 +123,6 @@ class WithoutCompile(keras.Model):
             loss = self.mse(yb, prediction, sample_weight=sample_weights) + sum(self.losses)
         self.optimizer.apply(tape.gradient(loss, self.trainable_weights), self.trainable_weights)
         return self.log_metrics(loss, yb, prediction)
-
-    def log_metrics(self, loss, yb, prediction):  # as in PyTorch
-        self.mean_loss.update_state(loss, sample_weight=keras.ops.shape(yb)[0])
-        self.mae.update_state(yb, prediction)
-        return {metric.name: metric.result() for metric in self.metrics}
 
 
 class ValidatingWithoutCompile(WithoutCompile):

@@ -31,7 +31,7 @@ def lotes(lote, *partes):
 
 
 def epoca(historia, prefijo, lotes_de_la_epoca, calcula):
-    """Lo que fit anota de una pasada por los lotes, con métricas de Keras nuevas en cada época: la
+    """Lo que fit apunta de una pasada por los lotes, con métricas de Keras nuevas en cada época: la
     pérdida media, ponderada por el tamaño del lote, y el MAE."""
     perdida_media, mae = keras.metrics.Mean(), keras.metrics.MeanAbsoluteError()
     for xb, yb, wb in lotes_de_la_epoca:
@@ -48,6 +48,27 @@ def con_fit(clase=keras.Model):
     red.compile(optimizer=keras.optimizers.SGD(TASA), loss="mse")
     historia = red.fit(x, y, batch_size=LOTE, epochs=EPOCAS, shuffle=False, verbose=0)
     return red, historia.history["loss"][-1]
+
+
+class LlevaSuPerdida(keras.Model):
+    """La base de SinCompile en los tres motores: la red lleva su pérdida y sus métricas, y compile
+    solo recibe el optimizador. Cada motor escribe su paso; el método de las métricas sirve tal cual
+    a PyTorch y a TensorFlow (JAX lo reescribe sin estado)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.mse = keras.losses.MeanSquaredError()
+        self.perdida_media = keras.metrics.Mean(name="loss")
+        self.mae = keras.metrics.MeanAbsoluteError(name="mae")
+
+    @property
+    def metrics(self):  # las que fit reinicia en cada época, y evaluate al empezar
+        return [self.perdida_media, self.mae]
+
+    def anota(self, perdida, yb, prediccion):
+        self.perdida_media.update_state(perdida, sample_weight=keras.ops.shape(yb)[0])
+        self.mae.update_state(yb, prediccion)
+        return {metrica.name: metrica.result() for metrica in self.metrics}
 
 
 def pesos(red):

@@ -6,7 +6,7 @@ import keras
 import numpy as np
 import torch
 
-from comun import EPOCAS, LOTE, TASA, con_fit, epoca, informa, lotes, nueva_red, x, y
+from comun import LlevaSuPerdida, EPOCAS, LOTE, TASA, con_fit, epoca, informa, lotes, nueva_red, x, y
 from otras_redes import (
     SIN_COMPILE,
     VALIDACION,
@@ -126,17 +126,7 @@ compara_bucle_completo(bucle_completo_torch)
 
 
 # 5. Más abajo: compile solo recibe el optimizador; la pérdida y las métricas las lleva la red.
-class SinCompile(keras.Model):
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.mse = keras.losses.MeanSquaredError()
-        self.perdida_media = keras.metrics.Mean(name="loss")
-        self.mae = keras.metrics.MeanAbsoluteError(name="mae")
-
-    @property
-    def metrics(self):  # las que fit reinicia en cada época, y evaluate al empezar
-        return [self.perdida_media, self.mae]
-
+class SinCompile(LlevaSuPerdida):
     def train_step(self, datos):
         xb, yb, pesos_muestra = keras.utils.unpack_x_y_sample_weight(datos)
         self.zero_grad()
@@ -146,11 +136,6 @@ class SinCompile(keras.Model):
         with torch.no_grad():
             self.optimizer.apply([v.value.grad for v in self.trainable_weights], self.trainable_weights)
         return self.anota(perdida.detach(), yb, prediccion.detach())
-
-    def anota(self, perdida, yb, prediccion):
-        self.perdida_media.update_state(perdida, sample_weight=keras.ops.shape(yb)[0])
-        self.mae.update_state(yb, prediccion)
-        return {metrica.name: metrica.result() for metrica in self.metrics}
 
 
 class SinCompileQueValida(SinCompile):

@@ -6,7 +6,7 @@ import jax
 import keras
 import numpy as np
 
-from comun import EPOCAS, LOTE, TASA, con_fit, epoca, informa, lotes, nueva_red, x, y
+from comun import LlevaSuPerdida, EPOCAS, LOTE, TASA, con_fit, epoca, informa, lotes, nueva_red, x, y
 from otras_redes import (
     ACTIVIDAD,
     L2,
@@ -185,17 +185,7 @@ for atajo, nombre in ((ConComputeLoss, "con compute_loss"), (ConStatelessCompute
 
 
 # 5. Más abajo: compile solo recibe el optimizador; la pérdida y las métricas las lleva la red.
-class SinCompile(keras.Model):
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.mse = keras.losses.MeanSquaredError()
-        self.perdida_media = keras.metrics.Mean(name="loss")
-        self.mae = keras.metrics.MeanAbsoluteError(name="mae")
-
-    @property
-    def metrics(self):  # las que fit reinicia en cada época, y evaluate al empezar
-        return [self.perdida_media, self.mae]
-
+class SinCompile(LlevaSuPerdida):
     def train_step(self, estado, datos):
         entrenables, no_entrenables, del_optimizador, de_metricas = estado
         xb, yb, pesos_muestra = keras.utils.unpack_x_y_sample_weight(datos)

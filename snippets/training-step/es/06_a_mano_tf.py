@@ -6,7 +6,7 @@ import keras
 import numpy as np
 import tensorflow as tf
 
-from comun import EPOCAS, LOTE, TASA, con_fit, epoca, informa, lotes, nueva_red, x, y
+from comun import LlevaSuPerdida, EPOCAS, LOTE, TASA, con_fit, epoca, informa, lotes, nueva_red, x, y
 from otras_redes import (
     SIN_COMPILE,
     VALIDACION,
@@ -115,17 +115,7 @@ compara_bucle_completo(bucle_completo_tf)
 
 
 # 4. Más abajo: compile solo recibe el optimizador; la pérdida y las métricas las lleva la red.
-class SinCompile(keras.Model):
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.mse = keras.losses.MeanSquaredError()
-        self.perdida_media = keras.metrics.Mean(name="loss")
-        self.mae = keras.metrics.MeanAbsoluteError(name="mae")
-
-    @property
-    def metrics(self):  # las que fit reinicia en cada época, y evaluate al empezar
-        return [self.perdida_media, self.mae]
-
+class SinCompile(LlevaSuPerdida):
     def train_step(self, datos):
         xb, yb, pesos_muestra = keras.utils.unpack_x_y_sample_weight(datos)
         with tf.GradientTape() as cinta:
@@ -133,11 +123,6 @@ class SinCompile(keras.Model):
             perdida = self.mse(yb, prediccion, sample_weight=pesos_muestra) + sum(self.losses)
         self.optimizer.apply(cinta.gradient(perdida, self.trainable_weights), self.trainable_weights)
         return self.anota(perdida, yb, prediccion)
-
-    def anota(self, perdida, yb, prediccion):  # como en PyTorch
-        self.perdida_media.update_state(perdida, sample_weight=keras.ops.shape(yb)[0])
-        self.mae.update_state(yb, prediccion)
-        return {metrica.name: metrica.result() for metrica in self.metrics}
 
 
 class SinCompileQueValida(SinCompile):
