@@ -35,15 +35,19 @@ def test_an_install_line_is_resolved_once_for_every_block_that_has_it():
     )
     es, en = block("x.es", 10, "pip install bad==1\n"), block("x.en", 12, "pip install bad==1\n")
     other = block("y.en", 12, "pip install bad==1\n", python="3.13")  # same text, another Python: its own check
-    fine = block("z.es", 3, "pip install good==1\n")
-    futures = [scheduler._submit_resolution(page, b) for page, b in [("x.es", es), ("x.en", en), ("y.en", other), ("z.es", fine)]]
+    fine = block("z.es", 3, "# lo que hace falta\npip install good==1 \\\n    'two#2'  # y esto\n")
+    # A translation's line: its comments in its own language, the same command (a quoted # is no comment).
+    translated = block("z.en", 4, "# what it needs\npip install good==1 \\\n    'two#2'  # and this\n")
+    changed = block("w.en", 5, "# lo que hace falta\npip install good==1 \\\n    'two#3'  # y esto\n")
+    submitted = [("x.es", es), ("x.en", en), ("y.en", other), ("z.es", fine), ("z.en", translated), ("w.en", changed)]
+    futures = [scheduler._submit_resolution(page, b) for page, b in submitted]
     problems = [f.result(timeout=30) for f in futures]
     scheduler.resolvers.shutdown()
     scheduler.pool.shutdown()
-    assert sorted(resolved) == sorted([es.where, other.where, fine.where]), resolved
+    assert sorted(resolved) == sorted([es.where, other.where, fine.where, changed.where]), resolved
     assert problems[0].startswith(es.where) and problems[1].startswith(en.where), problems  # each names its own block
-    assert problems[2].startswith(other.where) and problems[3] is None
-    assert ("x.en", "forgot resolve.12") in written and ("z.es", "resolve.3") in written
+    assert problems[2].startswith(other.where) and problems[3] is None and problems[4] is None
+    assert ("x.en", "forgot resolve.12") in written and ("z.es", "resolve.3") in written and ("z.en", "resolve.4") in written
 
 
 def test_a_cached_site_test_reruns_when_what_it_runs_with_changes(tmp_path):
@@ -134,3 +138,28 @@ def test_pages_start_longest_first_by_their_record_else_by_the_committed_duratio
     durations = {"docs/short.es.md::run": 20.0, "docs/long.es.md::run": 120.0, "docs/recorded.es.md::run": 5.0}
     order = pytest_plugin.longest_first(runs, lambda item: records.get(item.nodeid), durations)
     assert [item.nodeid.split("/")[1].split(".")[0] for item in order] == ["new", "long", "recorded", "short"]
+
+
+def test_a_program_one_page_process_compiled_with_jax_is_loaded_not_compiled_by_the_next(tmp_path, monkeypatch):
+    """The session's page processes share XLA's compiled programs (execute.share_compilations),
+    small ones included: the first process keeps what it compiled, the next one compiles nothing new
+    and prints the same."""
+    import subprocess
+    import sys
+
+    from verified_docs.execute import runner_env
+
+    folder = tmp_path / "compiled"
+    monkeypatch.setenv("VERIFIED_DOCS_JAX_CACHE", str(folder))
+    env = runner_env("run", tmp_path) | {"JAX_PLATFORMS": "cpu"}
+    code = "import jax, jax.numpy as jnp; print(jax.jit(lambda x: jnp.tanh(x) * 3)(jnp.arange(4.0)).sum())"
+
+    def run():
+        proc = subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp_path, capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout, sorted(p.name for p in folder.rglob("*") if p.is_file()) if folder.exists() else []
+
+    printed, kept = run()
+    assert kept, f"a page's JAX process kept no compiled program in {folder}: JAX_COMPILATION_CACHE_DIR is not set from it"
+    again, kept_again = run()
+    assert again == printed and kept_again == kept, f"the next process compiled again: {sorted(set(kept_again) - set(kept))}"

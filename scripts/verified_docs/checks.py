@@ -49,6 +49,15 @@ def archive() -> str:
     return m[1] if m else "this machine's"
 
 
+@functools.cache
+def command_of(code: str) -> str:
+    """The commands of a shell block as bash parses them, comments dropped: a translation's install
+    line, whose comments are in its own language, is the same command as its original's."""
+    body = "\n".join("  " + line for line in code.splitlines())
+    proc = subprocess.run(["bash", "-c", f"f() {{\n{body}\n}}\ndeclare -f f"], capture_output=True, text=True)
+    return proc.stdout if proc.returncode == 0 and proc.stdout else code  # unparsable: the text itself
+
+
 def resolve_problem(block: Block, workdir: Path) -> str | None:
     """None when the block's install lines resolve: pip's under each Python the page states, apt's
     against this machine's package lists."""

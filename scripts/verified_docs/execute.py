@@ -57,6 +57,10 @@ def runner_env(tier: str, workdir: Path) -> dict:
     if threads:
         for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS", "TF_NUM_INTRAOP_THREADS"):
             env.setdefault(var, threads)
+    if cache := env.get("VERIFIED_DOCS_JAX_CACHE"):  # share_compilations
+        env.setdefault("JAX_COMPILATION_CACHE_DIR", cache)
+        env.setdefault("JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS", "0")  # JAX keeps only compiles over 1 s by default
+        env.setdefault("JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES", "0")
     if TIERS[tier].requires != "online":  # offline: network guard and fixtures in every Python process
         env["PYTHONPATH"] = os.pathsep.join([str(OFFLINE)] + [p for p in [env.get("PYTHONPATH")] if p])
     return env
@@ -65,6 +69,15 @@ def runner_env(tier: str, workdir: Path) -> dict:
 def share_cores(jobs: int) -> None:
     """Pages about to run `jobs` at a time: give each page's math libraries its share of cores."""
     os.environ.setdefault("VERIFIED_DOCS_THREADS", str(max(1, (os.cpu_count() or 1) // max(1, jobs))))
+
+
+def share_compilations(folder: Path) -> None:
+    """Pages about to run in one session: their JAX processes keep the programs XLA compiles in one
+    folder, and a later process that compiles the same program (jax2onnx's start-up, a net another
+    block also fits) loads it instead. Only compiling is skipped: JAX still traces the Python code,
+    so what a page prints is the same. The folder is the session's own (the caller makes it empty
+    and removes it), so a page's time is what a fresh clone's run gives, not a warm cache's."""
+    os.environ.setdefault("VERIFIED_DOCS_JAX_CACHE", str(folder))
 
 
 def workdir_of(page_id: str, tier: str) -> Path:

@@ -57,7 +57,7 @@ from pathlib import Path
 
 from . import code_parity, prose_numbers, shell, static, translations
 from .checks import APT_INSTALL, resolve_problem
-from .execute import check_outputs, run_page_tier, share_cores
+from .execute import check_outputs, run_page_tier, share_compilations, share_cores
 from .pages import Block, Page, all_pages, load_page
 from .project import DOCS, ROOT, default_language, languages, rel
 from .tiers import CI_TIER, SHELL, TIERS
@@ -702,8 +702,10 @@ def main(argv=None) -> int:
     mutants = quick_mutants(pages)
     if not args.quick:
         share_cores(args.jobs)
-        with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            mutants += [m for ms in pool.map(check_page, pages) for m in ms]
+        with tempfile.TemporaryDirectory(prefix="verified-docs-jax-") as compilations:
+            share_compilations(Path(compilations))
+            with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+                mutants += [m for ms in pool.map(check_page, pages) for m in ms]
     lines, passed = report(mutants, pages)
     lines.append(f"wall time: {time.perf_counter() - started:.0f} s")
     REPORT.parent.mkdir(parents=True, exist_ok=True)

@@ -298,6 +298,8 @@ class Scheduler:
         self.pool = ThreadPoolExecutor(max_workers=jobs)
         self.resolvers = ThreadPoolExecutor(max_workers=2)
         execute.share_cores(jobs)
+        self.compilations = Path(tempfile.mkdtemp(prefix="verified-docs-jax-"))
+        execute.share_compilations(self.compilations)
         self.futures: dict[str, Future] = {}
         self.static: dict[str, Future] = {}  # page path -> its static check (static.page_problems)
         self.lines: dict[tuple, tuple] = {}  # install line -> (first block with it, its resolution)
@@ -416,9 +418,9 @@ class Scheduler:
         return mine
 
     def _submit_resolution(self, page: Page, block) -> Future:
-        """Each distinct install line (its text and options) is resolved once; a block with the
-        same line gets that answer as its own."""
-        key = (block.code, repr(sorted(block.options.items())))
+        """Each distinct install line (its commands, comments aside, and options) is resolved once;
+        a block with the same line gets that answer as its own."""
+        key = (checks.command_of(block.code), repr(sorted(block.options.items())))
         if key not in self.lines:
             self.lines[key] = (block, self.resolvers.submit(self.resolve_line, block))
         first, line = self.lines[key]
@@ -492,6 +494,7 @@ class Scheduler:
         self.pool.shutdown(wait=False, cancel_futures=True)
         self.resolvers.shutdown(wait=False, cancel_futures=True)
         execute.stop_all()  # pages still running after -x or Ctrl-C; none after a full run
+        shutil.rmtree(self.compilations, ignore_errors=True)
         if out := self.config.getoption("--shard-dir"):
             files = shards.pack(out.resolve(), self.ran)
             session.config.get_terminal_writer().line(
