@@ -1,0 +1,161 @@
+"""validate.py: validation_data, validation_split, validation_steps and class_weight with six kinds
+of input, and a PyDataset with no fixed length, on the engine of KERAS_BACKEND. Each case is
+compared with the same done with NumPy arrays, or with evaluate."""
+
+import re
+
+import keras
+import numpy as np
+import pandas as pd
+import tensorflow as tf
+import torch
+
+engine = keras.backend.backend()
+BATCH, TRAIN = 32, 256  # 256 rows to train on (8 batches) and the next 64 to validate on (2)
+rng = np.random.default_rng(0)
+x = rng.normal(size=(320, 4)).astype("float32")
+y = (x @ np.array([1.0, -1.0, 0.5, 0.0]) + 0.3 * rng.normal(size=320) > 0.8).astype("float32")[:, None]
+KINDS = ["NumPy", "pandas", "tf.data", "DataLoader", "PyDataset", "generator"]
+
+
+class Batches(keras.utils.PyDataset):
+    """A PyDataset with a list of ready-made batches; it knows how many there are."""
+
+    def __init__(self, batches):
+        super().__init__()
+        self.batches = batches
+
+    def __len__(self):
+        return len(self.batches)
+
+    def __getitem__(self, i):
+        return self.batches[i]
+
+
+def as_kind(kind, *parts):
+    """The parts (input, target[, weights]) as fit arguments of the kind asked for, in batches of BATCH."""
+    if kind == "NumPy":
+        return dict(zip(("x", "y", "sample_weight"), parts), batch_size=BATCH)
+    if kind == "pandas":
+        return dict(zip(("x", "y", "sample_weight"), [pd.DataFrame(parts[0])] + [pd.Series(p[:, 0]) for p in parts[1:]]), batch_size=BATCH)
+    batches = [tuple(p[i : i + BATCH] for p in parts) for i in range(0, len(parts[0]), BATCH)]
+    if kind == "tf.data":
+        return {"x": tf.data.Dataset.from_tensor_slices(parts).batch(BATCH)}
+    if kind == "DataLoader":
+        rows = torch.utils.data.TensorDataset(*[torch.from_numpy(p) for p in parts])
+        return {"x": torch.utils.data.DataLoader(rows, batch_size=BATCH)}
+    if kind == "PyDataset":
+        return {"x": Batches(batches)}
+
+    def endless():
+        while True:
+            yield from batches
+
+    return {"x": endless(), "steps_per_epoch": len(batches)}
+
+
+def for_validation(kind, *parts):
+    """The same parts as fit's validation arguments: validation_data (and validation_steps)."""
+    data = as_kind(kind, *parts)
+    if kind in ("NumPy", "pandas"):
+        return {"validation_data": tuple(data[key] for key in ("x", "y", "sample_weight") if key in data)}
+    validate = {"validation_data": data["x"]}
+    if "steps_per_epoch" in data:
+        validate["validation_steps"] = data["steps_per_epoch"]  # an endless generator does not know when to stop
+    return validate
+
+
+def new_net():
+    keras.utils.set_random_seed(0)
+    net = keras.Sequential([keras.Input((4,)), keras.layers.Dense(8, activation="relu"), keras.layers.Dense(1, activation="sigmoid")])
+    net.compile(optimizer=keras.optimizers.SGD(0.1), loss="binary_crossentropy")
+    return net
+
+
+def weights_of(net):
+    return np.concatenate([w.ravel() for w in net.get_weights()])
+
+
+def summary(case, results):
+    """One line per case, composed from the results: the kinds that give what is expected, and the
+    others grouped by what they gave (False, or the error with the first sentence of its message)."""
+    good = [kind for kind, r in results.items() if r is True]
+    others = {}
+    for kind, r in results.items():
+        if r is not True:
+            others.setdefault(str(r), []).append(kind)
+    bad = "; ".join(f"{', '.join(kinds)} ({r})" for r, kinds in others.items())
+    print(f"[{engine}] {case}: as expected: {', '.join(good) or 'none'}; the others: {bad or 'none'}")
+
+
+def attempt(function):
+    """True or False according to the comparison, or the error's name and the first sentence of its message."""
+    try:
+        return bool(function())
+    except Exception as error:
+        sentence = re.split(r"[.](?:\s|(?=[A-Z]))", str(error))[0]  # Keras sometimes leaves no space after the full stop
+        return f"{type(error).__name__}: {sentence}"
+
+
+# 1. validation_data: the validation loss of the last epoch, against evaluate on those rows.
+def with_validation(kind):
+    net = new_net()
+    history = net.fit(**as_kind(kind, x[:TRAIN], y[:TRAIN]), **for_validation(kind, x[TRAIN:], y[TRAIN:]), epochs=2, shuffle=False, verbose=0)
+    return abs(history.history["val_loss"][-1] - net.evaluate(x[TRAIN:], y[TRAIN:], verbose=0)) < 1e-6
+
+
+summary("validation_data, against evaluate", {kind: attempt(lambda: with_validation(kind)) for kind in KINDS})
+
+# 2. validation_split=0.2: Keras sets aside the last 20 % of the rows, before shuffling.
+apart = new_net()
+apart.fit(x[:TRAIN], y[:TRAIN], validation_data=(x[TRAIN:], y[TRAIN:]), batch_size=BATCH, epochs=2, shuffle=False, verbose=0)
+
+
+def with_split(kind):
+    net = new_net()
+    history = net.fit(**as_kind(kind, x, y), validation_split=0.2, epochs=2, shuffle=False, verbose=0)
+    return np.abs(weights_of(net) - weights_of(apart)).max() < 1e-6 and len(history.history["val_loss"]) == 2
+
+
+summary("validation_split=0.2, against setting aside the last 64", {kind: attempt(lambda: with_split(kind)) for kind in KINDS})
+
+# 3. validation_steps=1: only the first validation batch, against evaluate on those 32 rows.
+net = new_net()
+validation = as_kind("tf.data", x[TRAIN:], y[TRAIN:])["x"]  # two batches
+history = net.fit(**as_kind("tf.data", x[:TRAIN], y[:TRAIN]), validation_data=validation, validation_steps=1, epochs=1, shuffle=False, verbose=0)
+first_batch = net.evaluate(x[TRAIN : TRAIN + BATCH], y[TRAIN : TRAIN + BATCH], verbose=0)
+print(f"[{engine}] validation_steps=1 with tf.data: is it the first batch's loss? {abs(history.history['val_loss'][0] - first_batch) < 1e-6}")
+
+# 4. class_weight: each row of class 1 weighs 3 times more. With arrays, it is the same as those weights per row.
+CLASSES = {0: 1.0, 1: 3.0}
+per_row = np.where(y[:, 0] == 1, 3.0, 1.0).astype("float32")[:, None]
+
+
+def trained(**data):
+    net = new_net()
+    net.fit(**data, epochs=2, shuffle=False, verbose=0)
+    return weights_of(net)
+
+
+with_classes = trained(**as_kind("NumPy", x, y), class_weight=CLASSES)
+print(f"[{engine}] class_weight with NumPy: = weights per row? {np.abs(with_classes - trained(**as_kind('NumPy', x, y, per_row))).max() < 1e-6};",
+      f"does it change anything? {np.abs(with_classes - trained(**as_kind('NumPy', x, y))).max() > 1e-4}")
+summary("class_weight, against NumPy", {kind: attempt(lambda: np.abs(trained(**as_kind(kind, x, y), class_weight=CLASSES) - with_classes).max() < 1e-6) for kind in KINDS})
+
+
+# 5. A PyDataset with no fixed length: num_batches returns None and fit needs steps_per_epoch.
+class Endless(keras.utils.PyDataset):
+    """Gives batches without stopping, going round the data: it has no __len__."""
+
+    @property
+    def num_batches(self):
+        return None
+
+    def __getitem__(self, i):
+        start = i * BATCH % len(x)
+        return x[start : start + BATCH], y[start : start + BATCH]
+
+
+steps = len(x) // BATCH
+same = np.abs(trained(x=Endless(), steps_per_epoch=steps) - trained(**as_kind("NumPy", x, y))).max() < 1e-6
+print(f"[{engine}] PyDataset with no length, with steps_per_epoch={steps}: like NumPy? {same}")

@@ -1,0 +1,3 @@
+for motor in torch jax tensorflow; do
+  KERAS_BACKEND=$motor python validar.py
+done
