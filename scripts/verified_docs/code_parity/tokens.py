@@ -16,7 +16,8 @@ SCOPE = "\x1f"  # in a NAME reference, between the program it belongs to and the
 PROSE = "PROSE"  # what echo/printf text becomes
 # A file name, stem.ext: a translation may rename the stem, the type (extension) is the program's.
 # Not an f-string's (f"informe_{n}.txt"): no shell word that reads the file could be tied to it.
-FILE = re.compile(r"^[\w./-]*[A-Za-z][\w-]*(?P<ext>\.[A-Za-z][A-Za-z0-9]{0,7})$")
+# Not an absolute path (/etc/udev/rules.d/70-amdgpu.rules): that file is the system's, named as is.
+FILE = re.compile(r"^(?!/)[\w./-]*[A-Za-z][\w-]*(?P<ext>\.[A-Za-z][A-Za-z0-9]{0,7})$")
 ADVICE = "Change both languages' code together (names, prose strings and comments may differ)."
 
 
