@@ -144,7 +144,7 @@ def test_files_the_commands_write_and_read_are_one_renaming_of_the_page():
     assert page(es, [Snippet("bash", "python a.py report_0.csv > gloo.log\ncat report_0.csv\n")])[0]
     assert not same("python -m json.tool\n", "python -m yaml.tool\n", "bash")
     # an absolute path is the system's file, not one the page names: a digit of it may not differ
-    udev = "sudo tee /etc/udev/rules.d/{}-amdgpu.rules <<'END'\nKERNEL==\"kfd\", MODE=\"0666\"\nEND\n"
+    udev = 'sudo tee /etc/udev/rules.d/{}-amdgpu.rules <<\'END\'\nKERNEL=="kfd", MODE="0666"\nEND\n'
     assert not same(udev.format(70), udev.format(71), "bash")
     assert not same('open("/etc/modprobe.d/amdgpu.conf")\n', 'open("/etc/modprobe.d/radeon.conf")\n')
 

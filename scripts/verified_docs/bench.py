@@ -29,9 +29,10 @@ would run it, with an observer that times every `keras.Model.fit`).
 - feeding: the feeding-data page's `rejilla.py` (snippets/feeding-data/es/02_rejilla.py), with the
   module it imports saved beside it as the page says (`datos.py`), whole, per backend, one process
   per run as the page runs it. Its six ways of feeding fit (arrays, pandas, tf.data, DataLoader,
-  PyDataset, generator) are the first fit of each input kind the observer sees; `ms_per_step` is a
-  warm epoch's time (its 2nd and 3rd) over its batches, data loading included, and each ratio is a
-  way's median over NumPy's on the same backend.
+  PyDataset, generator) and its tuned tf.data (`.cache().prefetch(AUTOTUNE)`) are the first fit of
+  each input kind the observer sees; `ms_per_step` is a warm epoch's time (its 2nd and 3rd) over its
+  batches, data loading included, and each ratio is a way's median over NumPy's on the same backend
+  (the tuned tf.data's also over plain tf.data's).
 - smoke (GPU only): the guide's test script `probar_rocm.py` (snippets/rocm/es/09_probar_rocm.py)
   whole; the figure is the training step of its Keras check. The script refuses a machine without
   a GPU (that is its job), so a CPU-only machine has no smoke figures. On an NVIDIA machine the
@@ -417,6 +418,10 @@ def derive_ratios(figures: dict, ratios: dict) -> None:
                 ratios[f"feeding.{backend}.{kind}_over_numpy"] = med(f"feeding.{backend}.{kind}.ms_per_step") / med(
                     f"feeding.{backend}.numpy.ms_per_step"
                 )
+        # what .cache().prefetch() changes on the same tf.data pipeline
+        ratios[f"feeding.{backend}.tf_data_cache_over_tf_data"] = med(f"feeding.{backend}.tf_data_cache.ms_per_step") / med(
+            f"feeding.{backend}.tf_data.ms_per_step"
+        )
     if "mobilenet.cuda.epoch" in figures:
         ratios["mobilenet.cpu_over_gpu"] = med("mobilenet.cpu.epoch") / med("mobilenet.cuda.epoch")
 

@@ -29,10 +29,13 @@ PROGRAMS = {
 }
 # Modules a program imports, saved beside it under the name the page gives them.
 PROGRAM_MODULES = {"feeding": [("snippets/feeding-data/es/01_datos.py", "datos.py")]}
-# The input kinds of the feeding grid, each known by a class in the MRO of what fit receives.
+# The input kinds of the feeding grid, each known by a class in the MRO of what fit receives; the
+# first kind that matches wins, so the tuned tf.data (`.cache().prefetch(...)`, a _PrefetchDataset
+# outermost) comes before plain tf.data, whose DatasetV2 is in every dataset's MRO.
 FEEDING_INPUTS = {
     "numpy": "numpy.ndarray",
     "pandas": "pandas.DataFrame",
+    "tf_data_cache": "tensorflow._PrefetchDataset",
     "tf_data": "tensorflow.DatasetV2",
     "dataloader": "torch.DataLoader",
     "pydataset": "keras.PyDataset",

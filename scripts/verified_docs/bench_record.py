@@ -34,6 +34,7 @@ RATIO_KEYS = (
         "mobilenet.cpu.tensorflow_over_torch_without_copies",
     }
     | {f"feeding.{b}.{k}_over_numpy" for b in BACKENDS for k in FEEDING_INPUTS if k != "numpy"}
+    | {f"feeding.{b}.tf_data_cache_over_tf_data" for b in BACKENDS}
 )
 # Figures and ratios that only a machine with a GPU can have.
 GPU_KEYS = {"probe.cuda.peak_flops", "smoke.cuda.conv_step", "mobilenet.cpu_over_gpu"} | {

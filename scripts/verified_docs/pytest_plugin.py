@@ -504,9 +504,13 @@ class Scheduler:
     def pytest_terminal_summary(self, terminalreporter):
         if self.times:
             terminalreporter.section("page execution times (slowest first), against each page's budget")
+            # Beside another page or the engine's tests, a page's time is not its time alone.
+            shared = len(self.times) > 1 or any(i.nodeid.startswith("tests/") for i in terminalreporter.config.session.items)
             for seconds, nodeid, _ in sorted(self.times, reverse=True):
                 budget = RUN_BUDGET_S.get(nodeid.split("/")[-1].split(".")[0], RUN_BUDGET_S[None])
-                mark = f"over its {budget} s budget" if seconds > budget else f"within {budget} s"
+                # The budget is for a page alone: timed beside other work, over it only asks for a timing alone.
+                over = f'over {budget} s here, sharing the cores; time it alone: .venv/bin/python -m pytest "{nodeid}"'
+                mark = (over if shared else f"over its {budget} s budget") if seconds > budget else f"within {budget} s"
                 terminalreporter.write_line(f"{seconds:7.1f} s  {nodeid}  ({mark})")
             terminalreporter.write_line(f"{sum(t for t, _, _ in self.times):7.1f} s  total, {self.pool._max_workers} at a time")
         if self.proven or self.unproven:

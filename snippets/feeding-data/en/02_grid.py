@@ -5,7 +5,7 @@ import re
 
 import keras
 import numpy as np
-from data import EPOCHS, WAYS, OTHERS, new_network, for_predict, weights
+from data import TUNED, EPOCHS, WAYS, OTHERS, new_network, for_predict, weights
 
 engine = keras.backend.backend()
 
@@ -24,7 +24,7 @@ def reason(error):
 
 
 reference = None  # what NumPy gives on this engine: the other ways are compared with it
-for way, data_of in WAYS.items():
+for way, data_of in (WAYS | TUNED).items():
     net = new_network()
     # shuffle=False: fit goes through the batches in order, so every way takes the same steps.
     history = net.fit(**data_of(), epochs=EPOCHS, shuffle=False, verbose=0)
@@ -34,14 +34,14 @@ for way, data_of in WAYS.items():
     same = all(np.abs(result[k] - reference[k]).max() < 1e-5 for k in ("weights", "prediction"))
     # When it does not match, its loss is not printed: it depends on how the threads share the work.
     final_loss = f"loss {result['final_loss']:.5f}" if same else "other batches"
-    print(f"[{engine}] {way:<12} {final_loss}, {len(prediction)} predictions, like NumPy: {same}")
+    print(f"[{engine}] {way:<13} {final_loss}, {len(prediction)} predictions, like NumPy: {same}")
     note(way, final_loss=result["final_loss"], like_numpy=bool(same))
 
 for way, data_of in OTHERS.items():
     try:
         history = new_network().fit(**data_of(), epochs=1, shuffle=False, verbose=0)
-        print(f"[{engine}] {way:<12} trains: loss {history.history['loss'][-1]:.5f}")
+        print(f"[{engine}] {way:<13} trains: loss {history.history['loss'][-1]:.5f}")
         note(way, final_loss=history.history["loss"][-1], like_numpy=None)
     except Exception as error:
-        print(f"[{engine}] {way:<12} {type(error).__name__}: {reason(error)}")
+        print(f"[{engine}] {way:<13} {type(error).__name__}: {reason(error)}")
         note(way, error=type(error).__name__)

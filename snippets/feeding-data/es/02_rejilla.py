@@ -5,7 +5,7 @@ import re
 
 import keras
 import numpy as np
-from datos import EPOCAS, MANERAS, OTRAS, nueva_red, para_predict, pesos
+from datos import AFINADA, EPOCAS, MANERAS, OTRAS, nueva_red, para_predict, pesos
 
 motor = keras.backend.backend()
 
@@ -24,7 +24,7 @@ def motivo(error):
 
 
 referencia = None  # lo que da NumPy en este motor: las otras maneras se comparan con ello
-for manera, datos_de in MANERAS.items():
+for manera, datos_de in (MANERAS | AFINADA).items():
     red = nueva_red()
     # shuffle=False: fit recorre los lotes en orden, así que todas las maneras ven los mismos pasos.
     historia = red.fit(**datos_de(), epochs=EPOCAS, shuffle=False, verbose=0)
@@ -34,14 +34,14 @@ for manera, datos_de in MANERAS.items():
     iguales = all(np.abs(resultado[k] - referencia[k]).max() < 1e-5 for k in ("pesos", "prediccion"))
     # Si no coincide, su pérdida no se imprime: depende de cómo se repartan el trabajo los hilos.
     perdida = f"pérdida {resultado['perdida']:.5f}" if iguales else "otros lotes"
-    print(f"[{motor}] {manera:<12} {perdida}, {len(prediccion)} predicciones, como NumPy: {iguales}")
+    print(f"[{motor}] {manera:<13} {perdida}, {len(prediccion)} predicciones, como NumPy: {iguales}")
     anota(manera, perdida=resultado["perdida"], como_numpy=bool(iguales))
 
 for manera, datos_de in OTRAS.items():
     try:
         historia = nueva_red().fit(**datos_de(), epochs=1, shuffle=False, verbose=0)
-        print(f"[{motor}] {manera:<12} entrena: pérdida {historia.history['loss'][-1]:.5f}")
+        print(f"[{motor}] {manera:<13} entrena: pérdida {historia.history['loss'][-1]:.5f}")
         anota(manera, perdida=historia.history["loss"][-1], como_numpy=None)
     except Exception as error:
-        print(f"[{motor}] {manera:<12} {type(error).__name__}: {motivo(error)}")
+        print(f"[{motor}] {manera:<13} {type(error).__name__}: {motivo(error)}")
         anota(manera, error=type(error).__name__)
