@@ -413,20 +413,30 @@ def test_speed_sentences_agree_with_the_committed_record(key, below_one, page, s
     )
 
 
-def test_the_cache_sentence_agrees_with_the_committed_record():
-    """feeding-data says cache() with prefetch() change little on its grid: each engine's tuned
-    tf.data within a fifth of plain tf.data's time per batch, in the record its figures come from."""
+def test_the_cache_sentences_agree_with_the_committed_record():
+    """feeding-data says what cache() with prefetch() did on its grid: close to plain tf.data on torch
+    and TensorFlow (within a tenth), somewhat slower on JAX but inside the spread of plain tf.data's
+    runs, in the record its figures come from."""
     rec = bench_record.read_record(ROOT / f"bench/records/{COMMITTED}.json")
-    assert "And `cache` with `prefetch` change little here." in (DOCS / "feeding-data.en.md").read_text()
-    assert "Y `cache` con `prefetch` cambian poco aquí." in (DOCS / "feeding-data.es.md").read_text()
-    for backend in BACKENDS:
-        key = f"feeding.{backend}.tf_data_cache_over_tf_data"
-        for lang in ("es", "en"):
-            assert f"bench@{COMMITTED}:ratio:{key}" in (DOCS / f"feeding-data.{lang}.md").read_text(), (lang, key)
-        assert 0.8 <= rec["ratios"][key] <= 1.25, (
-            f"feeding-data: 'cache with prefetch change little here', but bench/records/{COMMITTED}.json measured "
-            f"{key} = {rec['ratios'][key]:.3g}: reword both languages"
-        )
+    ratio = lambda backend: rec["ratios"][f"feeding.{backend}.tf_data_cache_over_tf_data"]  # noqa: E731
+    sentences = {
+        "en": ["On torch and TensorFlow it stays close to 1.", "On JAX it comes out somewhat slower, but within how much"],
+        "es": ["En torch y en TensorFlow queda cerca de 1.", "En JAX sale algo más lento, pero dentro de lo que varían"],
+    }
+    for lang, said in sentences.items():
+        text = (DOCS / f"feeding-data.{lang}.md").read_text()
+        for sentence in said:
+            assert sentence in text, (lang, sentence)
+        for backend in BACKENDS:
+            assert f"bench@{COMMITTED}:ratio:feeding.{backend}.tf_data_cache_over_tf_data" in text, (lang, backend)
+    reword = f"bench/records/{COMMITTED}.json measured otherwise: reword both languages"
+    for backend in ("torch", "tensorflow"):
+        assert 0.9 <= ratio(backend) <= 1.1, f"feeding-data: '{backend} close to 1', {ratio(backend):.3g}; {reword}"
+    plain, tuned = rec["figures"]["feeding.jax.tf_data.ms_per_step"], rec["figures"]["feeding.jax.tf_data_cache.ms_per_step"]
+    assert ratio("jax") > 1 and plain["min"] <= tuned["median"] <= plain["max"], (
+        f"feeding-data: 'JAX somewhat slower, within how much its runs vary', but the ratio is {ratio('jax'):.3g} and the "
+        f"tuned median {tuned['median']:.3g} against plain {plain['min']:.3g}-{plain['max']:.3g}; {reword}"
+    )
 
 
 def test_the_core_count_the_pages_name_is_the_records():
