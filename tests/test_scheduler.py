@@ -163,3 +163,26 @@ def test_a_program_one_page_process_compiled_with_jax_is_loaded_not_compiled_by_
     assert kept, f"a page's JAX process kept no compiled program in {folder}: JAX_COMPILATION_CACHE_DIR is not set from it"
     again, kept_again = run()
     assert again == printed and kept_again == kept, f"the next process compiled again: {sorted(set(kept_again) - set(kept))}"
+
+
+def test_the_run_time_summary_tells_a_page_over_budget_alone_from_one_sharing_the_cores():
+    """A page's budget is for its run alone: timed beside other work, the summary says so and gives
+    the command that times it alone, instead of calling it over its budget."""
+    options = {"--page-jobs": 2, "--cached": False, "--record-outputs": False}
+    lines = []
+    reporter = SimpleNamespace(section=lambda title: lines.append(title), write_line=lines.append, stats={})
+
+    def summary(times, beside_tests):
+        scheduler = pytest_plugin.Scheduler(SimpleNamespace(getoption=options.get))
+        scheduler.times, scheduler.beside_tests = times, beside_tests
+        lines.clear()
+        scheduler.pytest_terminal_summary(reporter)
+        scheduler.resolvers.shutdown()
+        scheduler.pool.shutdown()
+        return next(line for line in lines if "docs/slow.es.md::run" in line)
+
+    slow = (95.0, "docs/slow.es.md::run", "")
+    assert "(over its 90 s budget)" in summary([slow], beside_tests=False)
+    for times, beside in (([slow], True), ([slow, (10.0, "docs/quick.es.md::run", "")], False)):
+        line = summary(times, beside)
+        assert "sharing the cores" in line and '.venv/bin/python -m pytest "docs/slow.es.md::run"' in line, line

@@ -309,6 +309,7 @@ class Scheduler:
         self.proven: dict[str, str] = {}  # a translation's run item -> its original's, whose run proves it
         self.unproven: dict[str, str] = {}  # a translation's run item that runs itself -> why
         self.why_ran: dict[str, str] = {}  # under --cached, a page run that was not reused -> why
+        self.beside_tests = False  # engine tests run in this session, sharing the cores with the pages
         # What resolves a line and where its verdict is kept: attributes, so that a test can give
         # its own scheduler fakes without patching the module the running session uses.
         self.resolve_line, self.records = _resolve_line, records
@@ -343,6 +344,7 @@ class Scheduler:
     def pytest_collection_finish(self, session):
         if session.config.option.collectonly:
             return
+        self.beside_tests = any(item.nodeid.startswith("tests/") for item in session.items)  # they share the cores
         runs = []
         for item in session.items:
             if isinstance(item, StaticItem) and str(item.page.path) not in self.static:
@@ -505,7 +507,7 @@ class Scheduler:
         if self.times:
             terminalreporter.section("page execution times (slowest first), against each page's budget")
             # Beside another page or the engine's tests, a page's time is not its time alone.
-            shared = len(self.times) > 1 or any(i.nodeid.startswith("tests/") for i in terminalreporter.config.session.items)
+            shared = len(self.times) > 1 or self.beside_tests
             for seconds, nodeid, _ in sorted(self.times, reverse=True):
                 budget = RUN_BUDGET_S.get(nodeid.split("/")[-1].split(".")[0], RUN_BUDGET_S[None])
                 # The budget is for a page alone: timed beside other work, over it only asks for a timing alone.

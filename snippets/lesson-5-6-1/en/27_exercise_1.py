@@ -18,7 +18,8 @@ def backend_of_a_child(in_keras_json=None, in_variable=None):
     return child.stdout.split()[-1]
 
 
+chosen = {}  # (keras.json, KERAS_BACKEND) -> the backend the child started with
 print(f"{'keras.json':<14}{'KERAS_BACKEND':<16}backend")
 for in_json, in_variable in [("jax", None), ("jax", "torch"), (None, None)]:
-    chosen = backend_of_a_child(in_json, in_variable)
-    print(f"{in_json or '-':<14}{in_variable or '-':<16}{chosen}")
+    chosen[in_json, in_variable] = backend_of_a_child(in_json, in_variable)
+    print(f"{in_json or '-':<14}{in_variable or '-':<16}{chosen[in_json, in_variable]}")

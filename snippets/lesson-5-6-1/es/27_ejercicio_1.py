@@ -18,7 +18,8 @@ def backend_de_un_hijo(en_keras_json=None, en_variable=None):
     return hijo.stdout.split()[-1]
 
 
+elegidos = {}  # (keras.json, KERAS_BACKEND) -> el backend con el que arrancó el hijo
 print(f"{'keras.json':<14}{'KERAS_BACKEND':<16}backend")
 for en_json, en_variable in [("jax", None), ("jax", "torch"), (None, None)]:
-    elegido = backend_de_un_hijo(en_json, en_variable)
-    print(f"{en_json or '-':<14}{en_variable or '-':<16}{elegido}")
+    elegidos[en_json, en_variable] = backend_de_un_hijo(en_json, en_variable)
+    print(f"{en_json or '-':<14}{en_variable or '-':<16}{elegidos[en_json, en_variable]}")

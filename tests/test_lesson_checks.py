@@ -1,0 +1,69 @@
+"""The lesson's exercise checks (the cells after each exercise's solution) fail on a wrong answer,
+saying which case and why: run here on answers a student could give, in both languages, in a folder
+laid out like the reader's (make_vol5.py beside the notebook)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import shutil
+
+import numpy as np
+import pytest
+
+from verified_docs.project import ROOT
+
+SNIPPETS = ROOT / "snippets" / "lesson-5-6-1"
+# Per language: the check files, the names they read, and the words of a passing and a failing line.
+LANGS = {
+    "es": {
+        "one": "27b_comprobar_1.py",
+        "two": "28b_comprobar_2.py",
+        "chosen": "elegidos",
+        "net": "coef_red",
+        "means": "MEDIAS",
+        "pass": "PASA   ",
+        "fail": "NO PASA",
+    },
+    "en": {
+        "one": "27b_check_1.py",
+        "two": "28b_check_2.py",
+        "chosen": "chosen",
+        "net": "net_coefs",
+        "means": "MEANS",
+        "pass": "PASS   ",
+        "fail": "NO PASS",
+    },
+}
+
+
+def run_check(lang: str, which: str, names: dict, folder, monkeypatch) -> list[str]:
+    shutil.copy(ROOT / "scripts" / "make_vol5.py", folder / "make_vol5.py")
+    monkeypatch.chdir(folder)
+    monkeypatch.syspath_prepend(str(folder))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec((SNIPPETS / lang / LANGS[lang][which]).read_text(), dict(names))  # the page's own cell, as the notebook runs it
+    return out.getvalue().splitlines()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_exercise_1s_check_fails_when_keras_json_wins_over_the_variable(lang, tmp_path, monkeypatch):
+    words = LANGS[lang]
+    wrong = {("jax", None): "jax", ("jax", "torch"): "jax"}  # the file wins, and the third case is missing
+    lines = run_check(lang, "one", {words["chosen"]: wrong}, tmp_path, monkeypatch)
+    assert [line.startswith(words["pass"]) for line in lines] == [True, False, False], lines
+    assert lines[1].startswith(words["fail"]) and "KERAS_BACKEND=torch" in lines[1] and "jax" in lines[1], lines[1]
+    assert lines[2].startswith(words["fail"]) and "tensorflow" in lines[2], lines[2]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_exercise_2s_check_fails_on_the_biased_slope_and_a_positive_leverage(lang, tmp_path, monkeypatch):
+    words = LANGS[lang]
+    biased = np.array([0.432, 0.228, 0.283, 0.5])  # the three-regressor OLS's slopes, and ℓ with the wrong sign
+    right = np.array([0.370, 0.251, 0.277, -14.6])
+    names = {"ols": biased, words["net"]: right, words["means"]: ["d1", "s5", "m22"]}
+    lines = run_check(lang, "two", names, tmp_path, monkeypatch)
+    # d1 and s5 are 0.062 and 0.052 off, over the 0.05 tolerance; m22, 0.013 off, is within it
+    assert lines[0].startswith(words["fail"]) and "{'d1': 0.062, 's5': -0.052}" in lines[0] and "ℓ" in lines[0], lines[0]
+    assert lines[1].startswith(words["pass"]), lines[1]
