@@ -39,12 +39,19 @@ def test_an_install_line_is_resolved_once_for_every_block_that_has_it():
     # A translation's line: its comments in its own language, the same command (a quoted # is no comment).
     translated = block("z.en", 4, "# what it needs\npip install good==1 \\\n    'two#2'  # and this\n")
     changed = block("w.en", 5, "# lo que hace falta\npip install good==1 \\\n    'two#3'  # y esto\n")
+    # A heredoc's text is data, not a comment: the same lines with other comments are one command.
+    doc = "# {}\ncat > req.txt <<'END'\ngood==1  # {}\nEND\npip install -r req.txt\n"
+    heredoc, heredoc_en = block("h.es", 6, doc.format("es", "kept")), block("h.en", 7, doc.format("en", "kept"))
+    heredoc_other = block("g.en", 8, doc.format("en", "other"))
     submitted = [("x.es", es), ("x.en", en), ("y.en", other), ("z.es", fine), ("z.en", translated), ("w.en", changed)]
+    submitted += [("h.es", heredoc), ("h.en", heredoc_en), ("g.en", heredoc_other)]
     futures = [scheduler._submit_resolution(page, b) for page, b in submitted]
     problems = [f.result(timeout=30) for f in futures]
     scheduler.resolvers.shutdown()
     scheduler.pool.shutdown()
-    assert sorted(resolved) == sorted([es.where, other.where, fine.where, changed.where]), resolved
+    assert sorted(resolved) == sorted([es.where, other.where, fine.where, changed.where, heredoc.where, heredoc_other.where]), (
+        resolved
+    )
     assert problems[0].startswith(es.where) and problems[1].startswith(en.where), problems  # each names its own block
     assert problems[2].startswith(other.where) and problems[3] is None and problems[4] is None
     assert ("x.en", "forgot resolve.12") in written and ("z.es", "resolve.3") in written and ("z.en", "resolve.4") in written
@@ -186,3 +193,18 @@ def test_the_run_time_summary_tells_a_page_over_budget_alone_from_one_sharing_th
     for times, beside in (([slow], True), ([slow, (10.0, "docs/quick.es.md::run", "")], False)):
         line = summary(times, beside)
         assert "sharing the cores" in line and '.venv/bin/python -m pytest "docs/slow.es.md::run"' in line, line
+
+
+def test_a_scheduler_inside_a_session_shares_its_compilation_folder_and_makes_none():
+    """Only the session's own scheduler makes (and removes) the JAX compilation folder: one a test
+    makes, or a pytest the session starts, shares it, leaving no folder behind in the temp dir."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    assert os.environ.get("VERIFIED_DOCS_JAX_CACHE"), "this session's scheduler shares no compilation folder"
+    before = set(Path(tempfile.gettempdir()).glob("verified-docs-jax-*"))
+    scheduler = pytest_plugin.Scheduler(SimpleNamespace(getoption={"--page-jobs": 1}.get))
+    scheduler.resolvers.shutdown()
+    scheduler.pool.shutdown()
+    assert scheduler.compilations is None and set(Path(tempfile.gettempdir()).glob("verified-docs-jax-*")) == before

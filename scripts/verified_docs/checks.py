@@ -53,8 +53,7 @@ def archive() -> str:
 def command_of(code: str) -> str:
     """The commands of a shell block as bash parses them, comments dropped: a translation's install
     line, whose comments are in its own language, is the same command as its original's."""
-    body = "\n".join("  " + line for line in code.splitlines())
-    proc = subprocess.run(["bash", "-c", f"f() {{\n{body}\n}}\ndeclare -f f"], capture_output=True, text=True)
+    proc = subprocess.run(["bash", "-c", f"f() {{\n{code}\n}}\ndeclare -f f"], capture_output=True, text=True)
     return proc.stdout if proc.returncode == 0 and proc.stdout else code  # unparsable: the text itself
 
 

@@ -298,8 +298,12 @@ class Scheduler:
         self.pool = ThreadPoolExecutor(max_workers=jobs)
         self.resolvers = ThreadPoolExecutor(max_workers=2)
         execute.share_cores(jobs)
-        self.compilations = Path(tempfile.mkdtemp(prefix="verified-docs-jax-"))
-        execute.share_compilations(self.compilations)
+        # The session's JAX compilation folder, unless one is already shared (a pytest this session
+        # starts, or a scheduler a test makes): only the one who made it removes it.
+        self.compilations = None
+        if not os.environ.get("VERIFIED_DOCS_JAX_CACHE"):
+            self.compilations = Path(tempfile.mkdtemp(prefix="verified-docs-jax-"))
+            execute.share_compilations(self.compilations)
         self.futures: dict[str, Future] = {}
         self.static: dict[str, Future] = {}  # page path -> its static check (static.page_problems)
         self.lines: dict[tuple, tuple] = {}  # install line -> (first block with it, its resolution)
@@ -496,7 +500,8 @@ class Scheduler:
         self.pool.shutdown(wait=False, cancel_futures=True)
         self.resolvers.shutdown(wait=False, cancel_futures=True)
         execute.stop_all()  # pages still running after -x or Ctrl-C; none after a full run
-        shutil.rmtree(self.compilations, ignore_errors=True)
+        if self.compilations:
+            shutil.rmtree(self.compilations, ignore_errors=True)
         if out := self.config.getoption("--shard-dir"):
             files = shards.pack(out.resolve(), self.ran)
             session.config.get_terminal_writer().line(
