@@ -177,6 +177,7 @@ def test_a_generator_label_needs_the_number_in_the_generator(snippets):
         ("Lo trata el módulo 5.8 del curso.", "5.8", "section"),
         ("Se publicó en noviembre de 2023.", "2023", "year"),
         ("Se entrena con 2008-2017.", "2008", "year"),
+        ("Lo aproxima [Lo (2002)](https://doi.org/x).", "2002", "year"),  # an author-year citation
         ("Consultada el 18 de septiembre.", "18", "date"),
         ("El paso 3 lo comprueba.", "3", "step"),
         ("Ver los pasos 2 y 3.", "3", "step"),
@@ -196,6 +197,8 @@ def test_exempt_by_rule(snippets, prose, number, rule):
         ("El MSE 0,25 baja.", "0,25"),  # a quantity after an acronym is not a version
         ("Con 4 dispositivos.", "4"),  # "Con" opens a sentence: not a proper name
         ("Hay 2003 predicciones.", "2003"),  # a count, not a year
+        ("Con (2003) predicciones.", "2003"),  # in parentheses, but after no name
+        ("Son 40 épocas (2003 filas).", "2003"),
         ("| Componente | Versión |\n|---|---|\n| GPU | 8 GB |", "8"),  # a quantity in a version column
     ],
 )

@@ -363,7 +363,9 @@ def measure_har(cfg: dict, figures: dict, ran: dict) -> None:
             warm_40.append(sum(warm) * 40 / len(warm))
         figures[f"har.{backend}.warm_40"] = spread(warm_40, cold=statistics.median(colds), unit="s") | {"cold_runs": colds}
     ran["har"] = (
-        f"{PROGRAMS['har'][0]} as {PROGRAMS['har'][1]}, whole, one process per run, on the har.npz of the "
+        f"{PROGRAMS['har'][0]} as {PROGRAMS['har'][1]}, whole, beside "
+        + ", ".join(f"{m} as {n}" for m, n in PROGRAM_MODULES["har"])
+        + ", one process per run, on the har.npz of the "
         f"lesson's cells {', '.join(Path(c).name for c in HAR_DATA_CELLS)}; warm_40 = its 39 warm epochs x 40/39"
     )
 

@@ -28,7 +28,10 @@ PROGRAMS = {
     "smoke": ("snippets/rocm/es/09_probar_rocm.py", "probar_rocm.py"),
 }
 # Modules a program imports, saved beside it under the name the page gives them.
-PROGRAM_MODULES = {"feeding": [("snippets/feeding-data/es/01_datos.py", "datos.py")]}
+PROGRAM_MODULES = {
+    "feeding": [("snippets/feeding-data/es/01_datos.py", "datos.py")],
+    "har": [("snippets/lesson-5-6-1/es/06c_qlike.py", "qlike.py")],
+}
 # The input kinds of the feeding grid, each known by a class in the MRO of what fit receives; the
 # first kind that matches wins, so the tuned tf.data (`.cache().prefetch(...)`, a _PrefetchDataset
 # outermost) comes before plain tf.data, whose DatasetV2 is in every dataset's MRO.

@@ -113,8 +113,9 @@ def is_enumerator(text: str, start: int, end: int, lang: str, ctx: dict) -> bool
 
 
 def is_year(text: str, start: int, end: int, lang: str, ctx: dict) -> bool:
-    """marzo de 2015, November 2023, 2008-2017: four digits from 1900 to 2099 after a month name
-    or in a range of years (a count such as "2003 predicciones" is not a year)."""
+    """marzo de 2015, November 2023, 2008-2017, Patton (2011): four digits from 1900 to 2099 after
+    a month name, in a range of years, or in parentheses after a capitalised name (an author-year
+    citation). A count such as "2003 predicciones" is not a year."""
     year = r"(?:19|20)\d\d"
     if not re.fullmatch(year, text[start:end]):
         return False
@@ -124,7 +125,18 @@ def is_year(text: str, start: int, end: int, lang: str, ctx: dict) -> bool:
         re.search(rf"(?i)\b(?:{months})(?:\s+de)?\s+$", before)
         or re.search(rf"{year}\s*[-–]\s*$", before)
         or re.match(rf"\s*[-–]\s*{year}\b", after)
+        or (after.startswith(")") and _after_a_name(before))
     )
+
+
+def _after_a_name(before: str) -> bool:
+    """ "… de Patton (", "[Lo (": a capitalised word inside a sentence or opening a link's text, not
+    the first word of a sentence (which is capitalised anyway)."""
+    m = re.search(r"\b[A-Z]\w+\s+\($", before)
+    if not m:
+        return False
+    prefix = before[: m.start()].rstrip(" *_")
+    return prefix.endswith("[") or bool(re.search(r"[a-záéíóúñ,;]$", prefix))
 
 
 def is_date(text: str, start: int, end: int, lang: str, ctx: dict) -> bool:

@@ -4,8 +4,9 @@
     python har_keras.py WEIGHTS.h5 does not train: loads those weights (from any backend), predicts
 
 Either way it leaves in result_<backend>_<mode>.npz the slopes (w), the constant (b), the
-validation MSE (2016-2017) at the close of each epoch (curve, empty if it did not train) and the
-test predictions (2018-2025): the test period is not looked at until the end.
+validation MSE (2016-2017) at the close of each epoch (curve, empty if it did not train), the
+test predictions (2018-2025), not looked at until the end, and their QLIKE (qlike.py,
+alongside), computed by this same engine.
 """
 
 import os
@@ -20,6 +21,7 @@ import sys
 
 import keras
 import numpy as np
+from qlike import qlike
 
 BACKEND = keras.config.backend()
 
@@ -48,6 +50,16 @@ def train(model, data):
     return history.history["val_loss"]
 
 
+def test_qlike(model, data, pred):
+    """QLIKE over 2018-2025 of the forecast log h + s²/2, with s² from the training residuals."""
+    def in_logs(z):  # from the standardised scale back to log RV, in float32 on all three engines
+        return (z * data["sd_y"] + data["mu_y"]).astype("float32")
+
+    fit = model.predict(data["Xe"], verbose=0).ravel()
+    s2 = np.mean((in_logs(fit) - in_logs(data["ye"])) ** 2)
+    return float(qlike(in_logs(data["yp"]), in_logs(pred) + s2 / 2))
+
+
 if __name__ == "__main__":
     pin_randomness()
     data = np.load("har.npz")
@@ -58,9 +70,10 @@ if __name__ == "__main__":
     else:
         mode, curve = "trained", train(model, data)
     kernel, bias = model.layers[-1].get_weights()
+    pred = model.predict(data["Xp"], verbose=0).ravel()
     target = f"result_{BACKEND}_{mode}.npz"
     np.savez(
-        target, w=kernel.ravel(), b=bias, curve=np.asarray(curve),
-        pred=model.predict(data["Xp"], verbose=0).ravel(),
+        target, w=kernel.ravel(), b=bias, curve=np.asarray(curve), pred=pred,
+        qlike=test_qlike(model, data, pred),
     )
     print(f"{BACKEND}: {mode} -> {target}")

@@ -16,16 +16,17 @@ def launch(backend, *arguments):
 
 
 def on_original_scale(result):
-    """Slopes and test MSE in log RV, undoing the standardisation."""
+    """Slopes and test MSE in log RV, undoing the standardisation, and its engine's QLIKE."""
     slopes = result["w"] * sd_y / sd_x
     forecast = result["pred"] * sd_y + mu_y
-    return [*slopes, float(np.mean((forecast - yp) ** 2))]
+    return [*slopes, float(np.mean((forecast - yp) ** 2)), float(result["qlike"])]
 
 
 runs = {b: launch(b) for b in BACKENDS}
-rows = {"OLS": [*beta[1:], mse_ols]}
+rows = {"generator": [*truth.values(), np.nan, np.nan], "OLS": [*beta[1:], mse_ols, qlike_ols]}
 rows.update({f"keras-{b}": on_original_scale(r) for b, r in runs.items()})
-side_by_side = pd.DataFrame(rows, index=COLS + ["test MSE"]).T
-print(side_by_side.round(4))
-distance = (side_by_side[COLS] - side_by_side.loc["OLS", COLS]).abs().to_numpy().max()
+side_by_side = pd.DataFrame(rows, index=COLS + ["test MSE", "test QLIKE"]).T
+print(side_by_side.round(4).to_string(na_rep="-"))
+keras_rows = side_by_side.loc[[f"keras-{b}" for b in BACKENDS], COLS]
+distance = (keras_rows - side_by_side.loc["OLS", COLS]).abs().to_numpy().max()
 print(f"largest distance between a Keras slope and the OLS one: {distance:.4f}")

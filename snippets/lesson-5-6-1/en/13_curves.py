@@ -1,9 +1,3 @@
-import matplotlib
-import matplotlib.ticker
-
-matplotlib.use("svg")
-import matplotlib.pyplot as plt
-
 # val_loss is on the standardised scale: times sd_y² it is an MSE of log RV again (2016-2017).
 curves = pd.DataFrame(
     {b: r["curve"] * sd_y**2 for b, r in runs.items()},
@@ -16,8 +10,6 @@ close = curves <= 1.01 * mse_ols_val
 print("first epoch within 1 % of the OLS:",
       {b: int(close[b].idxmax()) if close[b].any() else None for b in curves})
 
-plt.rcParams["svg.hashsalt"] = "5-6-1"  # the same SVG on every run
-plt.rcParams["svg.fonttype"] = "none"  # letters as text, not as outlines: a lighter SVG
 fig, ax = plt.subplots(figsize=(7, 3.6))
 curves.plot(ax=ax, linewidth=1.5)
 ax.axhline(mse_ols_val, color="black", linestyle="--", linewidth=1, label="OLS")

@@ -9,3 +9,8 @@ for target in ["jax", "tensorflow"]:
         f" | {len(source['pred'])} predictions, largest gap {gap:.1e}"
         f" | within 1e-6?: {gap <= 1e-6}"
     )
+    # The same qlike.py, now computed by another engine on the forecasts of the same weights.
+    print(
+        f"{'':<20}QLIKE {loaded['qlike']:.4f} (with torch, {source['qlike']:.4f})"
+        f" | less than 1e-6 apart?: {abs(loaded['qlike'] - source['qlike']) <= 1e-6}"
+    )

@@ -4,8 +4,9 @@
     python har_keras.py PESOS.h5   no entrena: carga esos pesos (de cualquier backend) y predice
 
 En los dos casos deja en resultado_<backend>_<modo>.npz las pendientes (w), la constante (b),
-el MSE de validación (2016-2017) al cerrar cada época (curva, vacía si no entrena) y las
-predicciones de prueba (2018-2025): el periodo de prueba no se mira hasta el final.
+el MSE de validación (2016-2017) al cerrar cada época (curva, vacía si no entrena), las
+predicciones de prueba (2018-2025), que no se miran hasta el final, y su QLIKE (qlike.py,
+al lado), calculada por este mismo motor.
 """
 
 import os
@@ -20,6 +21,7 @@ import sys
 
 import keras
 import numpy as np
+from qlike import qlike
 
 BACKEND = keras.config.backend()
 
@@ -48,6 +50,16 @@ def entrena(modelo, datos):
     return historia.history["val_loss"]
 
 
+def qlike_de_prueba(modelo, datos, pred):
+    """QLIKE en 2018-2025 de la previsión log h + s²/2, con s² de los residuos de entrenamiento."""
+    def en_log(z):  # de la escala tipificada a log RV, en float32 con los tres motores
+        return (z * datos["sd_y"] + datos["mu_y"]).astype("float32")
+
+    ajuste = modelo.predict(datos["Xe"], verbose=0).ravel()
+    s2 = np.mean((en_log(ajuste) - en_log(datos["ye"])) ** 2)
+    return float(qlike(en_log(datos["yp"]), en_log(pred) + s2 / 2))
+
+
 if __name__ == "__main__":
     fija_el_azar()
     datos = np.load("har.npz")
@@ -58,9 +70,10 @@ if __name__ == "__main__":
     else:
         modo, curva = "entrenado", entrena(modelo, datos)
     kernel, sesgo = modelo.layers[-1].get_weights()
+    pred = modelo.predict(datos["Xp"], verbose=0).ravel()
     destino = f"resultado_{BACKEND}_{modo}.npz"
     np.savez(
-        destino, w=kernel.ravel(), b=sesgo, curva=np.asarray(curva),
-        pred=modelo.predict(datos["Xp"], verbose=0).ravel(),
+        destino, w=kernel.ravel(), b=sesgo, curva=np.asarray(curva), pred=pred,
+        qlike=qlike_de_prueba(modelo, datos, pred),
     )
     print(f"{BACKEND}: {modo} -> {destino}")

@@ -16,16 +16,17 @@ def lanza(backend, *argumentos):
 
 
 def en_escala_original(resultado):
-    """Pendientes y MSE de prueba en log RV, deshaciendo la tipificación."""
+    """Pendientes y MSE de prueba en log RV, deshaciendo la tipificación, y la QLIKE de su motor."""
     pendientes = resultado["w"] * sd_y / sd_x
     prevision = resultado["pred"] * sd_y + mu_y
-    return [*pendientes, float(np.mean((prevision - yp) ** 2))]
+    return [*pendientes, float(np.mean((prevision - yp) ** 2)), float(resultado["qlike"])]
 
 
 corridas = {b: lanza(b) for b in BACKENDS}
-filas = {"OLS": [*beta[1:], mse_ols]}
+filas = {"generador": [*verdad.values(), np.nan, np.nan], "OLS": [*beta[1:], mse_ols, qlike_ols]}
 filas.update({f"keras-{b}": en_escala_original(r) for b, r in corridas.items()})
-comparativa = pd.DataFrame(filas, index=COLS + ["MSE prueba"]).T
-print(comparativa.round(4))
-distancia = (comparativa[COLS] - comparativa.loc["OLS", COLS]).abs().to_numpy().max()
+comparativa = pd.DataFrame(filas, index=COLS + ["MSE prueba", "QLIKE prueba"]).T
+print(comparativa.round(4).to_string(na_rep="-"))
+keras_filas = comparativa.loc[[f"keras-{b}" for b in BACKENDS], COLS]
+distancia = (keras_filas - comparativa.loc["OLS", COLS]).abs().to_numpy().max()
 print(f"mayor distancia entre una pendiente de Keras y la de la OLS: {distancia:.4f}")

@@ -1,9 +1,3 @@
-import matplotlib
-import matplotlib.ticker
-
-matplotlib.use("svg")
-import matplotlib.pyplot as plt
-
 # val_loss está en la escala tipificada: por sd_y² vuelve a ser un MSE de log RV (2016-2017).
 curvas = pd.DataFrame(
     {b: r["curva"] * sd_y**2 for b, r in corridas.items()},
@@ -16,8 +10,6 @@ cerca = curvas <= 1.01 * mse_ols_val
 print("primera época a menos de un 1 % de la OLS:",
       {b: int(cerca[b].idxmax()) if cerca[b].any() else None for b in curvas})
 
-plt.rcParams["svg.hashsalt"] = "5-6-1"  # el mismo SVG en cada ejecución
-plt.rcParams["svg.fonttype"] = "none"  # letras como texto, no como trazos: un SVG más ligero
 fig, eje = plt.subplots(figsize=(7, 3.6))
 curvas.plot(ax=eje, linewidth=1.5)
 eje.axhline(mse_ols_val, color="black", linestyle="--", linewidth=1, label="OLS")

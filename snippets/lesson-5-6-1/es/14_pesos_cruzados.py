@@ -9,3 +9,8 @@ for destino in ["jax", "tensorflow"]:
         f" | {len(origen['pred'])} predicciones, mayor diferencia {hueco:.1e}"
         f" | ¿dentro de 1e-6?: {hueco <= 1e-6}"
     )
+    # La misma qlike.py, calculada ahora por otro motor sobre las previsiones de los mismos pesos.
+    print(
+        f"{'':<20}QLIKE {cargado['qlike']:.4f} (con torch, {origen['qlike']:.4f})"
+        f" | ¿a menos de 1e-6?: {abs(cargado['qlike'] - origen['qlike']) <= 1e-6}"
+    )
