@@ -26,6 +26,7 @@ from pandas.tseries.holiday import USFederalHolidayCalendar
 SEED = 561
 BETA_D, BETA_W, BETA_M = 0.37, 0.28, 0.27  # sum 0.92: total persistence
 SIGMA = 0.40  # std of the log-RV shock
+LEVERAGE = 0.15  # a fall of one daily sigma adds about this much to log RV: gamma = -LEVERAGE / vol
 # asset: (typical daily volatility, annualised Sharpe ratio of the drift)
 ASSETS = {
     "accion": (0.016, 0.9),
@@ -46,7 +47,7 @@ def sessions() -> pd.DatetimeIndex:
 def simulate(vol: float, sharpe: float, n: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     level = np.log(vol**2)  # mean of log RV
     const = level * (1 - BETA_D - BETA_W - BETA_M)
-    gamma = -0.15 / vol  # a fall of one daily sigma adds about 0.15 to log RV
+    gamma = -LEVERAGE / vol
     drift = sharpe / np.sqrt(252) * vol
     total = n + BURN_IN
     lrv = np.full(total, level)

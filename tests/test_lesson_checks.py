@@ -9,6 +9,7 @@ import io
 import shutil
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from verified_docs.project import ROOT
@@ -19,6 +20,10 @@ LANGS = {
     "es": {
         "one": "27b_comprobar_1.py",
         "two": "28b_comprobar_2.py",
+        "three": "29b_comprobar_3.py",
+        "gap": "hueco",
+        "weekly": "semanales",
+        "table": "comparativa",
         "chosen": "elegidos",
         "net": "coef_red",
         "means": "MEDIAS",
@@ -28,6 +33,10 @@ LANGS = {
     "en": {
         "one": "27b_check_1.py",
         "two": "28b_check_2.py",
+        "three": "29b_check_3.py",
+        "gap": "gap",
+        "weekly": "weekly",
+        "table": "side_by_side",
         "chosen": "chosen",
         "net": "net_coefs",
         "means": "MEANS",
@@ -63,7 +72,47 @@ def test_exercise_2s_check_fails_on_the_biased_slope_and_a_positive_leverage(lan
     biased = np.array([0.432, 0.228, 0.283, 0.5])  # the three-regressor OLS's slopes, and ℓ with the wrong sign
     right = np.array([0.370, 0.251, 0.277, -14.6])
     names = {"ols": biased, words["net"]: right, words["means"]: ["d1", "s5", "m22"]}
-    lines = run_check(lang, "two", names, tmp_path, monkeypatch)
+    lines = run_check(lang, "two", names, tmp_path, monkeypatch)[1:]  # after the generator's ℓ
     # d1 and s5 are 0.062 and 0.052 off, over the 0.05 tolerance; m22, 0.013 off, is within it
-    assert lines[0].startswith(words["fail"]) and "{'d1': 0.062, 's5': -0.052}" in lines[0] and "ℓ" in lines[0], lines[0]
+    assert lines[0].startswith(words["fail"]) and "{'d1': 0.062, 's5': -0.052}" in lines[0] and "ℓ = 0.50" in lines[0], lines[0]
     assert lines[1].startswith(words["pass"]), lines[1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_exercise_2s_check_compares_the_leverage_with_the_generators(lang, tmp_path, monkeypatch):
+    """-0.15 / 0.011 = -13.64 in the generator: -9 (negative, but far) fails, -15.5 (Keras's) passes."""
+    words = LANGS[lang]
+    slopes = [0.370, 0.251, 0.277]
+    names = {"ols": np.array([*slopes, -9.0]), words["net"]: np.array([*slopes, -15.5]), words["means"]: ["d1", "s5", "m22"]}
+    first, *lines = run_check(lang, "two", names, tmp_path, monkeypatch)
+    assert "-13.64" in first, first
+    assert lines[0].startswith(words["fail"]) and "ℓ = -9.00" in lines[0] and "{" not in lines[0], lines[0]
+    assert lines[1].startswith(words["pass"]), lines[1]
+
+
+# The three-engine table's weekly slopes: PyTorch and JAX 0.0323 apart.
+ENGINES = pd.DataFrame({"s5": [0.2736, 0.3059]}, index=["keras-torch", "keras-jax"])
+
+
+@pytest.mark.parametrize(
+    "gap, weekly, why",
+    [
+        (1e-3, [0.27, 0.23, 0.09], "1.0e-03"),  # the engines disagree with the same weights
+        (2e-7, [0.27, 0.23], "2 "),  # two seeds are not enough
+        (2e-7, [0.270, 0.275, 0.280], "0.0100"),  # seeds that move it less than the engines do
+    ],
+)
+@pytest.mark.parametrize("lang", LANGS)
+def test_exercise_3s_check_fails_on_each_wrong_answer(lang, gap, weekly, why, tmp_path, monkeypatch):
+    words = LANGS[lang]
+    names = {words["gap"]: gap, words["weekly"]: weekly, words["table"]: ENGINES}
+    [line] = run_check(lang, "three", names, tmp_path, monkeypatch)
+    assert line.startswith(words["fail"]) and why in line, line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_exercise_3s_check_passes_the_lessons_answer(lang, tmp_path, monkeypatch):
+    words = LANGS[lang]
+    names = {words["gap"]: 2.4e-7, words["weekly"]: [0.2736, 0.2297, 0.0902], words["table"]: ENGINES}
+    [line] = run_check(lang, "three", names, tmp_path, monkeypatch)
+    assert line.startswith(words["pass"]) and "0.1834" in line and "0.0323" in line, line

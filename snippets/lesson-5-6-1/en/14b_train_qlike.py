@@ -13,18 +13,18 @@ def har_in_logs(loss):
     return net
 
 
-nets = {"mse": har_in_logs("mse"), "qlike": har_in_logs(qlike)}
+log_nets = {"mse": har_in_logs("mse"), "qlike": har_in_logs(qlike)}
 # The correction for the MSE-trained net comes, as before, from its training residuals.
-s2_net = float(np.mean((nets["mse"].predict(Xe_s, verbose=0).ravel() - ye) ** 2))
+s2_net = float(np.mean((log_nets["mse"].predict(Xe_s, verbose=0).ravel() - ye) ** 2))
 forecasts = {
-    "mse": nets["mse"].predict(Xp_s, verbose=0).ravel(),
-    "mse, then + s²/2": nets["mse"].predict(Xp_s, verbose=0).ravel() + s2_net / 2,
-    "qlike": nets["qlike"].predict(Xp_s, verbose=0).ravel(),
+    "mse": log_nets["mse"].predict(Xp_s, verbose=0).ravel(),
+    "mse, then + s²/2": log_nets["mse"].predict(Xp_s, verbose=0).ravel() + s2_net / 2,
+    "qlike": log_nets["qlike"].predict(Xp_s, verbose=0).ravel(),
 }
 print(f"s²/2 of the MSE-trained net: {s2_net / 2:.4f}")
 print(f"{'trained with':<19}{'d1':>7}{'s5':>7}{'m22':>7}  log h - log RV  log MSE   QLIKE")
 for name, log_forecast in forecasts.items():
-    slopes = nets[name.split(",")[0]].layers[0].get_weights()[0].ravel() * sd_y / sd_x
+    slopes = log_nets[name.split(",")[0]].layers[0].get_weights()[0].ravel() * sd_y / sd_x
     print(
         f"{name:<19}" + "".join(f"{p:7.3f}" for p in slopes)
         + f"{np.mean(log_forecast - yp):+16.4f}{np.mean((log_forecast - yp) ** 2):9.4f}"

@@ -13,18 +13,18 @@ def har_en_log(perdida):
     return red
 
 
-redes = {"mse": har_en_log("mse"), "qlike": har_en_log(qlike)}
+redes_log = {"mse": har_en_log("mse"), "qlike": har_en_log(qlike)}
 # La corrección de la red entrenada con MSE sale, como antes, de sus residuos de entrenamiento.
-s2_red = float(np.mean((redes["mse"].predict(Xe_t, verbose=0).ravel() - ye) ** 2))
+s2_red = float(np.mean((redes_log["mse"].predict(Xe_t, verbose=0).ravel() - ye) ** 2))
 previstas = {
-    "mse": redes["mse"].predict(Xp_t, verbose=0).ravel(),
-    "mse, luego + s²/2": redes["mse"].predict(Xp_t, verbose=0).ravel() + s2_red / 2,
-    "qlike": redes["qlike"].predict(Xp_t, verbose=0).ravel(),
+    "mse": redes_log["mse"].predict(Xp_t, verbose=0).ravel(),
+    "mse, luego + s²/2": redes_log["mse"].predict(Xp_t, verbose=0).ravel() + s2_red / 2,
+    "qlike": redes_log["qlike"].predict(Xp_t, verbose=0).ravel(),
 }
 print(f"s²/2 de la red entrenada con MSE: {s2_red / 2:.4f}")
 print(f"{'entrenada con':<19}{'d1':>7}{'s5':>7}{'m22':>7}  log h - log RV  MSE log   QLIKE")
 for nombre, log_prevista in previstas.items():
-    pendientes = redes[nombre.split(",")[0]].layers[0].get_weights()[0].ravel() * sd_y / sd_x
+    pendientes = redes_log[nombre.split(",")[0]].layers[0].get_weights()[0].ravel() * sd_y / sd_x
     print(
         f"{nombre:<19}" + "".join(f"{p:7.3f}" for p in pendientes)
         + f"{np.mean(log_prevista - yp):+16.4f}{np.mean((log_prevista - yp) ** 2):9.4f}"
