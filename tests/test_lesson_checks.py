@@ -79,13 +79,27 @@ def test_exercise_2s_check_fails_on_the_biased_slope_and_a_positive_leverage(lan
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_exercise_2s_check_holds_the_network_to_the_persistence_not_to_each_slope(lang, tmp_path, monkeypatch):
+    """In the flat valley a network's slopes may trade weight (0.41/0.31/0.20, sum 0.92: passes);
+    a sum of 0.80 is not the generator's 0.92 (fails, naming the persistence)."""
+    words = LANGS[lang]
+    ols = np.array([0.370, 0.251, 0.277, -14.6])
+    for slopes, passes in (([0.41, 0.31, 0.20], True), ([0.30, 0.30, 0.20], False)):
+        names = {"ols": ols, words["net"]: np.array([*slopes, -14.5]), words["means"]: ["d1", "s5", "m22"]}
+        _, first, net = run_check(lang, "two", names, tmp_path, monkeypatch)
+        assert first.startswith(words["pass"]), first
+        assert net.startswith(words["pass"] if passes else words["fail"]), net
+        assert passes or "0.800" in net, net
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_exercise_2s_check_compares_the_leverage_with_the_generators(lang, tmp_path, monkeypatch):
     """-0.15 / 0.011 = -13.64 in the generator: -9 (negative, but far) fails, -15.5 (Keras's) passes."""
     words = LANGS[lang]
     slopes = [0.370, 0.251, 0.277]
     names = {"ols": np.array([*slopes, -9.0]), words["net"]: np.array([*slopes, -15.5]), words["means"]: ["d1", "s5", "m22"]}
     first, *lines = run_check(lang, "two", names, tmp_path, monkeypatch)
-    assert "-13.64" in first, first
+    assert "-13.64" in first and "0.92" in first, first
     assert lines[0].startswith(words["fail"]) and "ℓ = -9.00" in lines[0] and "{" not in lines[0], lines[0]
     assert lines[1].startswith(words["pass"]), lines[1]
 

@@ -3,6 +3,7 @@ with np.load("result_jax_loaded.npz") as jax_with_torch_weights:
     gap = float(np.abs(jax_with_torch_weights["pred"] - runs["torch"]["pred"]).max())
 
 # 2) Chance: the same HAR in this process (PyTorch), with three seeds and har_keras.py's recipe.
+data = np.load("har.npz")
 weekly = []
 for seed in (0, 1, 2):
     keras.utils.set_random_seed(seed)

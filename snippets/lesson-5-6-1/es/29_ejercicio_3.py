@@ -3,6 +3,7 @@ with np.load("resultado_jax_cargado.npz") as jax_con_pesos_de_torch:
     hueco = float(np.abs(jax_con_pesos_de_torch["pred"] - corridas["torch"]["pred"]).max())
 
 # 2) El azar: el mismo HAR en este proceso (PyTorch), con tres semillas y la receta de har_keras.py.
+datos = np.load("har.npz")
 semanales = []
 for semilla in (0, 1, 2):
     keras.utils.set_random_seed(semilla)
