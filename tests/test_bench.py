@@ -415,13 +415,13 @@ def test_speed_sentences_agree_with_the_committed_record(key, below_one, page, s
 
 def test_the_cache_sentences_agree_with_the_committed_record():
     """feeding-data says what cache() with prefetch() did on its grid: close to plain tf.data on torch
-    and TensorFlow (within a tenth), somewhat slower on JAX but inside the spread of plain tf.data's
-    runs, in the record its figures come from."""
+    and TensorFlow (within a tenth); on JAX further off, either way (1.12 in one record, 0.85 in the
+    next), but the two rows' ranges of runs overlap, in the record its figures come from."""
     rec = bench_record.read_record(ROOT / f"bench/records/{COMMITTED}.json")
     ratio = lambda backend: rec["ratios"][f"feeding.{backend}.tf_data_cache_over_tf_data"]  # noqa: E731
     sentences = {
-        "en": ["On torch and TensorFlow it stays close to 1.", "On JAX it comes out somewhat slower, but within how much"],
-        "es": ["En torch y en TensorFlow queda cerca de 1.", "En JAX sale algo más lento, pero dentro de lo que varían"],
+        "en": ["On torch and TensorFlow it stays close to 1.", "but the ranges of\nits runs overlap"],
+        "es": ["En torch y en TensorFlow queda cerca de 1.", "pero los rangos de sus ejecuciones se\nsolapan"],
     }
     for lang, said in sentences.items():
         text = (DOCS / f"feeding-data.{lang}.md").read_text()
@@ -433,9 +433,9 @@ def test_the_cache_sentences_agree_with_the_committed_record():
     for backend in ("torch", "tensorflow"):
         assert 0.9 <= ratio(backend) <= 1.1, f"feeding-data: '{backend} close to 1', {ratio(backend):.3g}; {reword}"
     plain, tuned = rec["figures"]["feeding.jax.tf_data.ms_per_step"], rec["figures"]["feeding.jax.tf_data_cache.ms_per_step"]
-    assert ratio("jax") > 1 and plain["min"] <= tuned["median"] <= plain["max"], (
-        f"feeding-data: 'JAX somewhat slower, within how much its runs vary', but the ratio is {ratio('jax'):.3g} and the "
-        f"tuned median {tuned['median']:.3g} against plain {plain['min']:.3g}-{plain['max']:.3g}; {reword}"
+    assert tuned["min"] <= plain["max"] and plain["min"] <= tuned["max"], (
+        f"feeding-data: 'on JAX the ranges of its runs overlap', but tf.data+cache ran {tuned['min']:.3g}-{tuned['max']:.3g} "
+        f"and tf.data {plain['min']:.3g}-{plain['max']:.3g}; {reword}"
     )
 
 
