@@ -1,18 +1,27 @@
 BACKENDS = ["torch", "jax", "tensorflow"]
 
 
-def launch(backend, *arguments):
-    """har_keras.py in a new process, same interpreter, another KERAS_BACKEND; returns what it saved."""
-    process = subprocess.run(
-        [sys.executable, "har_keras.py", *arguments],
-        env={**os.environ, "KERAS_BACKEND": backend},
-        capture_output=True, text=True,
-    )
-    if process.returncode != 0:
-        raise RuntimeError(f"har_keras.py with {backend} failed:\n{process.stderr[-3000:]}")
+def launch(backends, *arguments):
+    """har_keras.py in a new process per backend (same interpreter, another KERAS_BACKEND), all at
+    once since none depends on another; waits for them to finish and returns what each one saved.
+    What each process writes goes to har_keras_<backend>.log (a file does not fill up like a pipe)."""
     mode = "loaded" if arguments else "trained"
-    with np.load(f"result_{backend}_{mode}.npz") as saved:
-        return dict(saved)
+    processes = {
+        b: subprocess.Popen(
+            [sys.executable, "har_keras.py", *arguments],
+            env={**os.environ, "KERAS_BACKEND": b},
+            stdout=open(f"har_keras_{b}.log", "w"), stderr=subprocess.STDOUT,
+        )
+        for b in backends
+    }
+    results = {}
+    for b, process in processes.items():
+        if process.wait() != 0:
+            with open(f"har_keras_{b}.log") as log:
+                raise RuntimeError(f"har_keras.py with {b} failed:\n{log.read()[-3000:]}")
+        with np.load(f"result_{b}_{mode}.npz") as saved:
+            results[b] = dict(saved)
+    return results
 
 
 def on_original_scale(result):
@@ -22,7 +31,7 @@ def on_original_scale(result):
     return [*slopes, float(np.mean((forecast - yp) ** 2)), float(result["qlike"])]
 
 
-runs = {b: launch(b) for b in BACKENDS}
+runs = launch(BACKENDS)
 rows = {"generator": [*truth.values(), np.nan, np.nan], "OLS": [*beta[1:], mse_ols, qlike_ols]}
 rows.update({f"keras-{b}": on_original_scale(r) for b, r in runs.items()})
 side_by_side = pd.DataFrame(rows, index=COLS + ["test MSE", "test QLIKE"]).T

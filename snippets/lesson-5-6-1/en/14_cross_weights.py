@@ -1,8 +1,8 @@
 source = runs["torch"]
 eps32 = np.finfo(np.float32).eps
 print(f"float32 epsilon: {eps32:.1e}")
-for target in ["jax", "tensorflow"]:
-    loaded = launch(target, "har_torch.weights.h5")  # PyTorch's weights on another engine
+loaded_runs = launch(["jax", "tensorflow"], "har_torch.weights.h5")  # PyTorch's weights on other engines
+for target, loaded in loaded_runs.items():
     gap = np.abs(loaded["pred"] - source["pred"]).max()
     print(
         f"torch -> {target:<10} identical weights: {np.array_equal(loaded['w'], source['w'])}"

@@ -1,18 +1,27 @@
 BACKENDS = ["torch", "jax", "tensorflow"]
 
 
-def lanza(backend, *argumentos):
-    """har_keras.py en un proceso nuevo, mismo intérprete, otro KERAS_BACKEND; devuelve lo que guardó."""
-    proceso = subprocess.run(
-        [sys.executable, "har_keras.py", *argumentos],
-        env={**os.environ, "KERAS_BACKEND": backend},
-        capture_output=True, text=True,
-    )
-    if proceso.returncode != 0:
-        raise RuntimeError(f"har_keras.py con {backend} falló:\n{proceso.stderr[-3000:]}")
+def lanza(backends, *argumentos):
+    """har_keras.py en un proceso nuevo por backend (mismo intérprete, otro KERAS_BACKEND), todos a
+    la vez porque no dependen unos de otros; espera a que acaben y devuelve lo que guardó cada uno.
+    Lo que cada proceso escribe va a har_keras_<backend>.log (un archivo no se llena como una tubería)."""
     modo = "cargado" if argumentos else "entrenado"
-    with np.load(f"resultado_{backend}_{modo}.npz") as guardado:
-        return dict(guardado)
+    procesos = {
+        b: subprocess.Popen(
+            [sys.executable, "har_keras.py", *argumentos],
+            env={**os.environ, "KERAS_BACKEND": b},
+            stdout=open(f"har_keras_{b}.log", "w"), stderr=subprocess.STDOUT,
+        )
+        for b in backends
+    }
+    resultados = {}
+    for b, proceso in procesos.items():
+        if proceso.wait() != 0:
+            with open(f"har_keras_{b}.log") as registro:
+                raise RuntimeError(f"har_keras.py con {b} falló:\n{registro.read()[-3000:]}")
+        with np.load(f"resultado_{b}_{modo}.npz") as guardado:
+            resultados[b] = dict(guardado)
+    return resultados
 
 
 def en_escala_original(resultado):
@@ -22,7 +31,7 @@ def en_escala_original(resultado):
     return [*pendientes, float(np.mean((prevision - yp) ** 2)), float(resultado["qlike"])]
 
 
-corridas = {b: lanza(b) for b in BACKENDS}
+corridas = lanza(BACKENDS)
 filas = {"generador": [*verdad.values(), np.nan, np.nan], "OLS": [*beta[1:], mse_ols, qlike_ols]}
 filas.update({f"keras-{b}": en_escala_original(r) for b, r in corridas.items()})
 comparativa = pd.DataFrame(filas, index=COLS + ["MSE prueba", "QLIKE prueba"]).T

@@ -1,8 +1,8 @@
 origen = corridas["torch"]
 eps32 = np.finfo(np.float32).eps
 print(f"épsilon de float32: {eps32:.1e}")
-for destino in ["jax", "tensorflow"]:
-    cargado = lanza(destino, "har_torch.weights.h5")  # pesos de PyTorch en otro motor
+cargados = lanza(["jax", "tensorflow"], "har_torch.weights.h5")  # pesos de PyTorch en otros motores
+for destino, cargado in cargados.items():
     hueco = np.abs(cargado["pred"] - origen["pred"]).max()
     print(
         f"torch -> {destino:<10} pesos idénticos: {np.array_equal(cargado['w'], origen['w'])}"
