@@ -3,11 +3,11 @@ eps32 = np.finfo(np.float32).eps
 print(f"float32 epsilon: {eps32:.1e}")
 loaded_runs = launch(["jax", "tensorflow"], "har_torch.weights.h5")  # PyTorch's weights on other engines
 for target, loaded in loaded_runs.items():
-    gap = np.abs(loaded["pred"] - source["pred"]).max()
+    largest = np.abs(loaded["pred"] - source["pred"]).max()
     print(
         f"torch -> {target:<10} identical weights: {np.array_equal(loaded['w'], source['w'])}"
-        f" | {len(source['pred'])} predictions, largest gap {gap:.1e}"
-        f" | within 1e-6?: {gap <= 1e-6}"
+        f" | {len(source['pred'])} predictions, largest gap {largest:.1e}"
+        f" | within 1e-6?: {largest <= 1e-6}"
     )
     # The same qlike.py, now computed by another engine on the forecasts of the same weights.
     print(

@@ -3,11 +3,11 @@ eps32 = np.finfo(np.float32).eps
 print(f"épsilon de float32: {eps32:.1e}")
 cargados = lanza(["jax", "tensorflow"], "har_torch.weights.h5")  # pesos de PyTorch en otros motores
 for destino, cargado in cargados.items():
-    hueco = np.abs(cargado["pred"] - origen["pred"]).max()
+    diferencia = np.abs(cargado["pred"] - origen["pred"]).max()
     print(
         f"torch -> {destino:<10} pesos idénticos: {np.array_equal(cargado['w'], origen['w'])}"
-        f" | {len(origen['pred'])} predicciones, mayor diferencia {hueco:.1e}"
-        f" | ¿dentro de 1e-6?: {hueco <= 1e-6}"
+        f" | {len(origen['pred'])} predicciones, mayor diferencia {diferencia:.1e}"
+        f" | ¿dentro de 1e-6?: {diferencia <= 1e-6}"
     )
     # La misma qlike.py, calculada ahora por otro motor sobre las previsiones de los mismos pesos.
     print(
