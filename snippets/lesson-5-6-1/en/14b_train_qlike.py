@@ -16,9 +16,10 @@ def har_in_logs(loss):
 log_nets = {"mse": har_in_logs("mse"), "qlike": har_in_logs(qlike)}
 # The correction for the MSE-trained net comes, as before, from its training residuals.
 s2_net = float(np.mean((log_nets["mse"].predict(Xe_s, verbose=0).ravel() - ye) ** 2))
+mse_forecast = log_nets["mse"].predict(Xp_s, verbose=0).ravel()
 forecasts = {
-    "mse": log_nets["mse"].predict(Xp_s, verbose=0).ravel(),
-    "mse, then + s²/2": log_nets["mse"].predict(Xp_s, verbose=0).ravel() + s2_net / 2,
+    "mse": mse_forecast,
+    "mse, then + s²/2": mse_forecast + s2_net / 2,
     "qlike": log_nets["qlike"].predict(Xp_s, verbose=0).ravel(),
 }
 print(f"s²/2 of the MSE-trained net: {s2_net / 2:.4f}")

@@ -16,9 +16,10 @@ def har_en_log(perdida):
 redes_log = {"mse": har_en_log("mse"), "qlike": har_en_log(qlike)}
 # La corrección de la red entrenada con MSE sale, como antes, de sus residuos de entrenamiento.
 s2_red = float(np.mean((redes_log["mse"].predict(Xe_t, verbose=0).ravel() - ye) ** 2))
+prevista_mse = redes_log["mse"].predict(Xp_t, verbose=0).ravel()
 previstas = {
-    "mse": redes_log["mse"].predict(Xp_t, verbose=0).ravel(),
-    "mse, luego + s²/2": redes_log["mse"].predict(Xp_t, verbose=0).ravel() + s2_red / 2,
+    "mse": prevista_mse,
+    "mse, luego + s²/2": prevista_mse + s2_red / 2,
     "qlike": redes_log["qlike"].predict(Xp_t, verbose=0).ravel(),
 }
 print(f"s²/2 de la red entrenada con MSE: {s2_red / 2:.4f}")
