@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from verified_docs.project import ROOT
+from verified_docs.project import ROOT, rel
 
 SNIPPETS = ROOT / "snippets" / "lesson-5-6-1"
 # Per language: the check files, the names they read, and the words of a passing and a failing line.
@@ -130,3 +130,38 @@ def test_exercise_3s_check_passes_the_lessons_answer(lang, tmp_path, monkeypatch
     names = {words["gap"]: 2.4e-7, words["weekly"]: [0.2736, 0.2297, 0.0902], words["table"]: ENGINES}
     [line] = run_check(lang, "three", names, tmp_path, monkeypatch)
     assert line.startswith(words["pass"]) and "0.1834" in line and "0.0323" in line, line
+
+
+# Part two rebuilds har.npz and retrains PyTorch's HAR in its own setup cell, and its JAX script's
+# first row (seed 0) is har_keras.py on JAX: the pages say both give part one's keras-torch and
+# keras-jax rows. Their recordings are compared here, so a drift in either part (a changed recipe,
+# other data) turns this red instead of leaving two pages that quietly disagree.
+PART_TWO = {
+    "es": ("01_preparar.out", "09_ejecutar_jax.out", "12_tres_backends.out"),
+    "en": ("01_prepare.out", "09_run_jax.out", "12_three_backends.out"),
+}
+
+
+def _slopes_after_colon(line: str) -> list[float]:
+    return [float(x) for x in line.rsplit(":", 1)[1].strip(" []").split()]
+
+
+@pytest.mark.parametrize("lang", sorted(PART_TWO))
+def test_part_two_starts_from_part_ones_trained_weights(lang):
+    setup, jax_run, table = PART_TWO[lang]
+    part_two = ROOT / "snippets" / "lesson-5-6-1-part-2" / lang
+    rows = {
+        line.split()[0]: [float(x) for x in line.split()[1:4]]
+        for line in (SNIPPETS / lang / table).read_text().splitlines()
+        if line.startswith("keras-")
+    }
+    torch_line = (part_two / setup).read_text().splitlines()[-1]
+    jax_line = (part_two / jax_run).read_text().splitlines()[-1]
+    assert _slopes_after_colon(torch_line) == rows["keras-torch"], (
+        f"part two's setup ({rel(part_two / setup)}) trained other PyTorch slopes than part one's keras-torch row "
+        f"({rel(SNIPPETS / lang / table)}): {torch_line!r} vs {rows['keras-torch']}"
+    )
+    assert _slopes_after_colon(jax_line) == rows["keras-jax"], (
+        f"part two's JAX script ({rel(part_two / jax_run)}), first row with seed 0, is not part one's keras-jax row "
+        f"({rel(SNIPPETS / lang / table)}): {jax_line!r} vs {rows['keras-jax']}"
+    )

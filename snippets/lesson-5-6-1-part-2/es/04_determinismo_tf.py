@@ -2,7 +2,7 @@
 
 import os
 
-# Archivo independiente: si el entorno no fija ya los hilos (la celda de configuración lo hace para
+# Archivo independiente: si el entorno no fija ya los hilos (la celda de preparación lo hace para
 # sus procesos hijos; una terminal nueva, no), los fija él antes de importar nada numérico.
 for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
              "TF_NUM_INTRAOP_THREADS", "TF_NUM_INTEROP_THREADS"):

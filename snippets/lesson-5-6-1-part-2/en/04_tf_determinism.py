@@ -2,7 +2,7 @@
 
 import os
 
-# A standalone file: unless the environment already fixes the threads (the configuration cell does
+# A standalone file: unless the environment already fixes the threads (the setup cell does
 # for its child processes; a fresh terminal does not), it fixes them before any numerical import.
 for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
              "TF_NUM_INTRAOP_THREADS", "TF_NUM_INTEROP_THREADS"):

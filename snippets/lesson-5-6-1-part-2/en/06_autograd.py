@@ -1,6 +1,6 @@
-data = np.load("har.npz")  # the lesson's, also if you skipped the seeds section
+data = np.load("har.npz")  # the setup's, also if you skipped the seeds section
 har_torch = keras.Sequential([keras.Input((3,)), layers.Dense(1)])
-har_torch.load_weights("har_torch.weights.h5")  # the weights PyTorch trained above
+har_torch.load_weights("har_torch.weights.h5")  # the ones PyTorch trained in the setup
 print("is it a torch.nn.Module?", isinstance(har_torch, torch.nn.Module))
 print("parameters:", [(type(p).__name__, tuple(p.shape)) for p in har_torch.parameters()])
 

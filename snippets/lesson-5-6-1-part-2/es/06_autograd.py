@@ -1,6 +1,6 @@
-datos = np.load("har.npz")  # el de la lección, también si te saltaste la sección de semillas
+datos = np.load("har.npz")  # el de la preparación, también si te saltaste la sección de semillas
 har_torch = keras.Sequential([keras.Input((3,)), layers.Dense(1)])
-har_torch.load_weights("har_torch.weights.h5")  # los pesos que entrenó PyTorch más arriba
+har_torch.load_weights("har_torch.weights.h5")  # los que entrenó PyTorch en la preparación
 print("¿es un torch.nn.Module?", isinstance(har_torch, torch.nn.Module))
 print("parámetros:", [(type(p).__name__, tuple(p.shape)) for p in har_torch.parameters()])
 
