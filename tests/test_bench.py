@@ -496,6 +496,7 @@ narrow.fit(batches(), steps_per_epoch=2, epochs=2, verbose=0)
 """
 
 
+@pytest.mark.independent_of_pages  # its program is its own
 def test_the_observer_notes_each_fit_that_returned_with_its_input_and_its_model(tmp_path):
     """A fit that raised leaves no record (else every later fit is paired with the model before
     it); a returned fit says what kind of input it got and how many batches it ran."""

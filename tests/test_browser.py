@@ -369,6 +369,7 @@ HOMES = [p for p in PAGES if p.slug == "index"]
 
 
 @pytest.mark.tour("search")
+@pytest.mark.whole_search_index
 @pytest.mark.parametrize("page", HOMES, ids=[p.id for p in HOMES])
 def test_search_returns_pages_of_the_readers_language_only(check, page):
     check()

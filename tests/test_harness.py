@@ -7,6 +7,9 @@ from verified_docs.execute import check_outputs, figure_difference, run_page_tie
 from verified_docs.pages import load_page
 from verified_docs.project import snippet_options
 
+# Makes its own pages (or none): --cached keeps its verdict when a page of the site changes.
+pytestmark = pytest.mark.independent_of_pages
+
 PAGE = """# Self-test
 
 <!--pytest.mark.run-->

@@ -3,8 +3,13 @@
 import subprocess
 import sys
 
+import pytest
+
 from verified_docs.execute import WORK, runner_env
 from verified_docs.project import ROOT
+
+# Makes its own pages (or none): --cached keeps its verdict when a page of the site changes.
+pytestmark = pytest.mark.independent_of_pages
 
 
 def run_offline(code: str, **extra_env) -> subprocess.CompletedProcess:

@@ -6,6 +6,7 @@ import threading
 from types import SimpleNamespace
 
 from verified_docs import pytest_plugin, verdict_cache
+from verified_docs.project import ROOT
 
 
 def block(page: str, line: int, code: str, **options):
@@ -208,3 +209,51 @@ def test_a_scheduler_inside_a_session_shares_its_compilation_folder_and_makes_no
     scheduler.resolvers.shutdown()
     scheduler.pool.shutdown()
     assert scheduler.compilations is None and set(Path(tempfile.gettempdir()).glob("verified-docs-jax-*")) == before
+
+
+def test_a_test_independent_of_pages_keeps_its_key_when_a_page_changes(tmp_path):
+    """A test marked independent_of_pages is keyed by the checkout less the pages' sources and
+    snippets; any other file still changes its key."""
+    import subprocess
+
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    for name, text in {
+        "docs/page.es.md": "# uno\n",
+        "snippets/page/es/01_a.py": "print(1)\n",
+        "scripts/engine.py": "x = 1\n",
+    }.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+
+    def keys():
+        verdict_cache.checkout_hash.cache_clear()
+        return verdict_cache.checkout_hash(tmp_path), verdict_cache.checkout_hash(tmp_path, without_pages=True)
+
+    whole, independent = keys()
+    (tmp_path / "docs/page.es.md").write_text("# dos\n")
+    (tmp_path / "snippets/page/es/01_a.py").write_text("print(2)\n")
+    whole2, independent2 = keys()
+    assert whole2 != whole, "a page edit kept every engine test's verdict"
+    assert independent2 == independent, "a page edit reran a test that reads no page"
+    (tmp_path / "scripts/engine.py").write_text("x = 2\n")
+    assert keys()[1] != independent, "an engine edit kept the verdict of a test marked independent_of_pages"
+    verdict_cache.checkout_hash.cache_clear()
+
+
+def test_a_test_marked_independent_of_pages_is_caught_opening_one():
+    """The marker is checked: what the test's own thread opens of the checkout's pages is noted (a
+    page run's thread reading pages meanwhile is not)."""
+    import threading
+
+    page = next(p for p in (ROOT / "docs").glob("*.md"))
+    with verdict_cache.pages_opened() as opened:
+        page.read_text()
+        (ROOT / "mkdocs.yml").read_text()  # not a page
+        other = threading.Thread(target=lambda: (ROOT / "docs" / page.name).read_bytes())
+        other.start()
+        other.join()
+    assert opened == [f"docs/{page.name}"], opened
+    with verdict_cache.pages_opened() as later:
+        pass
+    page.read_text()  # outside the block: not noted
+    assert later == []

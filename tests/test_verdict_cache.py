@@ -16,6 +16,9 @@ import pytest
 
 from fixture_site import SITE_TESTS, add_page, env_for, make_site, pytest_in
 
+# Makes its own pages (or none): --cached keeps its verdict when a page of the site changes.
+pytestmark = pytest.mark.independent_of_pages
+
 
 def verdicts(outcomes: dict[str, str]) -> dict[str, str]:
     """passed / failed per test; a cache hit is the verdict it stands for (passed)."""
@@ -108,3 +111,44 @@ def test_tests_that_change_part_of_a_page_work_on_any_page(fixture_template):
     the page itself: run on the fixture's pages (a recording that ends in digits) too."""
     got = pytest_in(fixture_template, "-k", "changed", targets=("tests/test_translation_proof.py",))
     assert got and set(got.values()) == {"passed"}, got
+
+
+def test_one_pages_site_tests_keep_their_key_when_another_pages_search_entries_change(tmp_path):
+    """The search index holds every page's text, so a prose change to one page changes it. A test
+    of another page keeps its key (it reads its own entries, not the rest); a test marked
+    `whole_search_index` (the search itself) and the page's own tests do not."""
+    import json
+
+    from verified_docs import site_build
+
+    out = tmp_path / "site"
+    for folder in ("", "a", "b"):
+        (out / folder).mkdir(parents=True, exist_ok=True)
+        (out / folder / "index.html").write_text(f"<h1>{folder or 'home'}</h1>")
+    index = out / "search" / "search_index.json"
+    index.parent.mkdir()
+
+    def write(b_text: str, lang: str = "es") -> None:
+        entries = [("", "Inicio"), ("a/", "Página a"), ("a/#uno", "Sección de a"), ("b/", b_text)]
+        docs = [{"location": loc, "title": text, "text": text} for loc, text in entries]
+        index.write_text(json.dumps({"config": {"lang": [lang]}, "docs": docs}), encoding="utf-8")
+
+    pages = frozenset({"", "a", "b"})
+
+    def keys() -> dict[str, str]:
+        files, parts = site_build.file_digests(out), site_build.search_index_parts(out)
+        return {
+            "a": site_build.site_hash(files, frozenset({"a"}), pages, search=parts),
+            "b": site_build.site_hash(files, frozenset({"b"}), pages, search=parts),
+            "a searching": site_build.site_hash(files, frozenset({"a"}), pages),
+        }
+
+    write("Página b")
+    before = keys()
+    write("Página b, con una palabra más")
+    after = keys()
+    assert after["a"] == before["a"], "page a's site tests would rerun because page b's search entries changed"
+    assert after["b"] != before["b"], "page b's own search entries changed and its key did not"
+    assert after["a searching"] != before["a searching"], "a test that searches did not see the index change"
+    write("Página b, con una palabra más", lang="en")
+    assert keys()["a"] != after["a"], "the index's settings changed and page a's key did not"

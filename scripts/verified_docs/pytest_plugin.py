@@ -70,6 +70,16 @@ def pytest_configure(config):
         config.addinivalue_line("markers", f"{tier.name}: {tier.marker_help}")
     config.addinivalue_line(
         "markers",
+        f"{verdict_cache.INDEPENDENT}: an engine test that reads none of this checkout's pages (docs/*.md, "
+        "snippets/): --cached keys it without them, and it fails if it opens one",
+    )
+    config.addinivalue_line(
+        "markers",
+        "whole_search_index: a test of one page that reads every page's search entries (it searches), "
+        "so its --cached verdict is keyed by the whole index, not by its page's entries",
+    )
+    config.addinivalue_line(
+        "markers",
         "site: needs the built site, so runs after every selected page (given to each "
         "test that uses the `site` fixture; a sharded run's final job runs `-m site`)",
     )
@@ -552,6 +562,7 @@ def site(request) -> Path:
     if proc.returncode != 0:
         pytest.fail(f"mkdocs build --strict failed:\n{proc.stderr[-6000:]}", pytrace=False)
     request.config._verified_site_files = site_build.file_digests(out)
+    request.config._verified_search_parts = site_build.search_index_parts(out)
     return out
 
 
@@ -567,6 +578,23 @@ def _skip_unchanged_test(request):
     request.getfixturevalue("site")
     if verdict_cache.cached_site_test(request.node):
         pytest.skip("cache hit: passed before on this same built site")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    if item.get_closest_marker(verdict_cache.INDEPENDENT) is None:
+        return (yield)
+    with verdict_cache.pages_opened() as opened:
+        result = yield
+    if opened:
+        pytest.fail(
+            f"{item.nodeid} is marked {verdict_cache.INDEPENDENT} (make test-fast reuses its verdict when a page "
+            f"changes) but opened {', '.join(sorted(set(opened))[:3])}"
+            + (f" and {len(set(opened)) - 3} more" if len(set(opened)) > 3 else "")
+            + ": remove the marker",
+            pytrace=False,
+        )
+    return result
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -5,6 +5,7 @@ a cached site test's verdict depends on)."""
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import subprocess
 import sys
@@ -43,12 +44,47 @@ def file_digests(out: Path) -> dict[str, str]:
     }
 
 
-def site_hash(digests: dict[str, str], mine: frozenset[str] = frozenset(), pages: frozenset[str] = frozenset()) -> str:
+def site_hash(
+    digests: dict[str, str],
+    mine: frozenset[str] = frozenset(),
+    pages: frozenset[str] = frozenset(),
+    search: dict[str, dict[str, str]] | None = None,
+) -> str:
     """The built site's files by path and content; with `pages` (every page's folder in the site),
-    only the files of the folders in `mine` and the files no page owns (assets, search index)."""
+    only the files of the folders in `mine` and the files no page owns (assets, search index).
+    With `search` (search_index_parts), a search index counts by its settings and the entries of
+    the pages in `mine` only: the index holds every page's text, and a test of one page that does
+    not search reads no other page's entries."""
     digest = hashlib.sha256()
     for name, content in sorted(digests.items()):
         folder = name.rpartition("/")[0]
         if folder in mine or folder not in pages:
+            if search is not None and name in search:
+                parts = search[name]
+                content = parts[SEARCH_SETTINGS] + "".join(f"{f}:{parts.get(f, '')}" for f in sorted(mine))
             digest.update(name.encode() + b"\0" + content.encode())
     return digest.hexdigest()
+
+
+SEARCH_SETTINGS = "<settings>"  # search_index_parts' key for what is not a page's entry
+
+
+def search_index_parts(out: Path) -> dict[str, dict[str, str]]:
+    """Each search index of a built site (one per language), split: its path in the site -> the
+    hash of its settings (SEARCH_SETTINGS) and of each page's entries, by the page's folder in the
+    site (what site_hash's `mine` holds)."""
+    parts = {}
+    for index in sorted(out.rglob("search/search_index.json")):
+        name = index.relative_to(out).as_posix()
+        root = name.removesuffix("search/search_index.json")  # "" or "en/": locations are relative to it
+        data = json.loads(index.read_text(encoding="utf-8"))
+        by_page: dict[str, list] = {}
+        for entry in data.get("docs", []):
+            by_page.setdefault((root + entry["location"].split("#")[0]).strip("/"), []).append(entry)
+        settings = {k: v for k, v in data.items() if k != "docs"}
+        parts[name] = {SEARCH_SETTINGS: _digest(settings)} | {f: _digest(e) for f, e in by_page.items()}
+    return parts
+
+
+def _digest(value) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True, ensure_ascii=False).encode()).hexdigest()

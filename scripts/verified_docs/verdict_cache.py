@@ -8,11 +8,14 @@ by the test module and its helpers, the engine, the packages, axe-core and the b
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
 import os
 import subprocess
+import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -29,14 +32,17 @@ SITE_CACHE = BUILD / "cache" / "site-tests.json"
 def site_test_key_of(item) -> str | None:
     """A site test's key, once the session has built the site (None before). A test of one page
     (a `page` parameter) reads that page in every language and the files no page owns (assets,
-    the search index): its key holds only those, so a change to one page reruns that page's
-    site and browser tests (and every page's when the nav, an asset or the index changes)."""
+    and of the search index its settings and that page's entries, unless it is marked
+    `whole_search_index`): its key holds only those, so a change to one page reruns that page's
+    site and browser tests (and every page's when the nav or an asset changes)."""
     files = getattr(item.config, "_verified_site_files", None)
     if files is None:
         return None
     page = getattr(getattr(item, "callspec", None), "params", {}).get("page")
     if isinstance(page, Page):
-        site_hash = site_build.site_hash(files, *_page_folders(page))
+        whole = item.get_closest_marker("whole_search_index") is not None
+        search = None if whole else getattr(item.config, "_verified_search_parts", None)
+        site_hash = site_build.site_hash(files, *_page_folders(page), search=search)
     else:
         site_hash = site_build.site_hash(files)
     return site_test_key(site_hash, item.nodeid, Path(str(item.fspath)))
@@ -102,14 +108,22 @@ def cached_site_test(item) -> bool:
 
 # --cached for the engine's own tests (tests/, no built site): one that passed on a checkout whose
 # every file git knows of (tracked, or untracked and not ignored) is byte for byte the same, with
-# the same engine, packages, npm tools and browser, is not run again; any change reruns them all.
+# the same engine, packages, npm tools and browser, is not run again; any change reruns them all,
+# except that a test marked `independent_of_pages` (it makes its own pages, or none) is keyed by
+# the checkout less the pages' sources and snippets: editing a page does not rerun it.
 TEST_CACHE = BUILD / "cache" / "tests.json"
+INDEPENDENT = "independent_of_pages"
+
+
+def is_page_content(name: str) -> bool:
+    """A page's source (docs/<page>.md) or a file of its snippets (snippets/...), by checkout path."""
+    return name.startswith("snippets/") or (name.startswith("docs/") and name.endswith(".md") and name.count("/") == 1)
 
 
 @functools.cache
-def checkout_hash(root: Path = ROOT) -> str | None:
-    """Every file of the checkout that git knows of, by path and content; None outside a git
-    checkout (then nothing is cached)."""
+def checkout_hash(root: Path = ROOT, without_pages: bool = False) -> str | None:
+    """Every file of the checkout that git knows of, by path and content (less the pages' content
+    with `without_pages`); None outside a git checkout (then nothing is cached)."""
     try:
         listed = subprocess.run(
             ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
@@ -123,6 +137,8 @@ def checkout_hash(root: Path = ROOT) -> str | None:
         return None
     digest = hashlib.sha256()
     for name in sorted(set(filter(None, listed.split("\0")))):
+        if without_pages and is_page_content(name):
+            continue
         path = root / name
         digest.update(name.encode() + b"\0" + (path.read_bytes() if path.is_file() else b"<missing>") + b"\0")
     return digest.hexdigest()
@@ -132,8 +148,40 @@ def engine_test_key(item) -> str | None:
     """An engine test's key (a test function that does not use the built site); None otherwise."""
     if not isinstance(item, pytest.Function) or "site" in item.fixturenames:
         return None
-    tree = checkout_hash()
+    tree = checkout_hash(without_pages=item.get_closest_marker(INDEPENDENT) is not None)
     if tree is None:
         return None
     tools = f"{records.engine_hash()}{records.environment_fingerprint()}{_browser_build()}{os.environ.get('CHROMIUM', '')}"
     return hashlib.sha256(f"{tree}{item.nodeid}{tools}".encode()).hexdigest()
+
+
+# The marker is a promise the cache relies on, so it is held to it: while a marked test runs, an
+# audit hook notes every file of this checkout's pages it opens (in this process; the tests that
+# drive pytest in a subprocess point it at a fixture site of their own), and such a test fails.
+_watching: list[str] | None = None
+_watcher = 0  # the thread of the test: the page runs' threads read pages meanwhile
+
+
+def _note_open(event: str, args: tuple) -> None:
+    if _watching is None or event != "open" or threading.get_ident() != _watcher or not isinstance(args[0], (str, Path)):
+        return
+    try:
+        name = Path(args[0]).resolve().relative_to(ROOT).as_posix()
+    except (ValueError, OSError):
+        return
+    if is_page_content(name):
+        _watching.append(name)
+
+
+@contextlib.contextmanager
+def pages_opened():
+    """The checkout's page files opened in this process inside the block (a list, filled as it runs)."""
+    global _watching, _watcher
+    if not getattr(pages_opened, "hooked", False):
+        sys.addaudithook(_note_open)  # cannot be removed: it does nothing outside this block
+        pages_opened.hooked = True
+    _watching, _watcher = [], threading.get_ident()
+    try:
+        yield _watching
+    finally:
+        _watching = None
