@@ -8,13 +8,14 @@ by the test module and its helpers, the engine, the packages, axe-core and the b
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import functools
 import hashlib
+import io
 import json
 import os
 import subprocess
-import sys
 import threading
 from pathlib import Path
 
@@ -155,33 +156,28 @@ def engine_test_key(item) -> str | None:
     return hashlib.sha256(f"{tree}{item.nodeid}{tools}".encode()).hexdigest()
 
 
-# The marker is a promise the cache relies on, so it is held to it: while a marked test runs, an
-# audit hook notes every file of this checkout's pages it opens (in this process; the tests that
-# drive pytest in a subprocess point it at a fixture site of their own), and such a test fails.
-_watching: list[str] | None = None
-_watcher = 0  # the thread of the test: the page runs' threads read pages meanwhile
-
-
-def _note_open(event: str, args: tuple) -> None:
-    if _watching is None or event != "open" or threading.get_ident() != _watcher or not isinstance(args[0], (str, Path)):
-        return
-    try:
-        name = Path(args[0]).resolve().relative_to(ROOT).as_posix()
-    except (ValueError, OSError):
-        return
-    if is_page_content(name):
-        _watching.append(name)
-
-
+# The marker is a promise the cache relies on, so it is held to it: while a marked test runs, the
+# files of this checkout's pages that its own thread opens (builtins.open and io.open, which
+# pathlib uses, swapped for the test's duration only) are noted, and such a test fails. The tests
+# that drive pytest in a subprocess point it at a fixture site of their own.
 @contextlib.contextmanager
 def pages_opened():
-    """The checkout's page files opened in this process inside the block (a list, filled as it runs)."""
-    global _watching, _watcher
-    if not getattr(pages_opened, "hooked", False):
-        sys.addaudithook(_note_open)  # cannot be removed: it does nothing outside this block
-        pages_opened.hooked = True
-    _watching, _watcher = [], threading.get_ident()
+    """The checkout's page files this thread opens inside the block (a list, filled as it runs)."""
+    opened: list[str] = []
+    me, real = threading.get_ident(), io.open
+
+    def watched_open(file, *args, **kwargs):
+        if threading.get_ident() == me and isinstance(file, (str, Path)):
+            try:
+                name = Path(file).resolve().relative_to(ROOT).as_posix()
+            except (ValueError, OSError):
+                name = ""
+            if name and is_page_content(name):
+                opened.append(name)
+        return real(file, *args, **kwargs)
+
+    builtins.open = io.open = watched_open
     try:
-        yield _watching
+        yield opened
     finally:
-        _watching = None
+        builtins.open = io.open = real
