@@ -178,6 +178,7 @@ def test_a_generator_label_needs_the_number_in_the_generator(snippets):
         ("Se publicó en noviembre de 2023.", "2023", "year"),
         ("Se entrena con 2008-2017.", "2008", "year"),
         ("Lo aproxima [Lo (2002)](https://doi.org/x).", "2002", "year"),  # an author-year citation
+        ("La corrección de Harvey, Leybourne y\nNewbold (1997) encoge z.", "1997", "year"),  # the name opens a line
         ("Consultada el 18 de septiembre.", "18", "date"),
         ("El paso 3 lo comprueba.", "3", "step"),
         ("Ver los pasos 2 y 3.", "3", "step"),

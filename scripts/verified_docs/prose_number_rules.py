@@ -125,7 +125,7 @@ def is_year(text: str, start: int, end: int, lang: str, ctx: dict) -> bool:
         re.search(rf"(?i)\b(?:{months})(?:\s+de)?\s+$", before)
         or re.search(rf"{year}\s*[-–]\s*$", before)
         or re.match(rf"\s*[-–]\s*{year}\b", after)
-        or (after.startswith(")") and _after_a_name(before))
+        or (after.startswith(")") and _after_a_name(text[max(0, start - 200) : start]))  # the name may open a line
     )
 
 
@@ -135,7 +135,7 @@ def _after_a_name(before: str) -> bool:
     m = re.search(r"\b[A-Z]\w+\s+\($", before)
     if not m:
         return False
-    prefix = before[: m.start()].rstrip(" *_")
+    prefix = before[: m.start()].rstrip(" \n*_")
     return prefix.endswith("[") or bool(re.search(r"[a-záéíóúñ,;]$", prefix))
 
 
