@@ -118,7 +118,8 @@ def fit_once(seed, init, batch, steps):
     """Returns the standardised slopes and intercept."""
     keras.utils.set_random_seed(seed)  # the same order as har_keras.py: seed, network, fit
     model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1, kernel_initializer=init)])
-    model.compile(optimizer=keras.optimizers.Adam(learning_rate=0.01), loss="mse")
+        # steps_per_execution: 16 steps per compiled call, not one; the same steps, faster.
+    model.compile(optimizer=keras.optimizers.Adam(learning_rate=0.01), loss="mse", steps_per_execution=16)
     if batch == ROWS:  # no mini-batches: the whole batch, 64 times per epoch (fewer rounds of fit)
         model.fit(np.tile(data["Xe"], (64, 1)), np.tile(data["ye"], 64), batch_size=ROWS,
                   epochs=steps // 64, shuffle=False, verbose=0)
