@@ -75,7 +75,7 @@ def pytest_configure(config):
     )
     config.addinivalue_line(
         "markers",
-        "whole_search_index: a test of one page that reads every page's search entries (it searches), "
+        f"{verdict_cache.WHOLE_SEARCH_INDEX}: a test of one page that reads every page's search entries (it searches), "
         "so its --cached verdict is keyed by the whole index, not by its page's entries",
     )
     config.addinivalue_line(

@@ -23,7 +23,7 @@ import pytest
 
 from . import records, site_build
 from .pages import Page, readable_pages
-from .project import BUILD, ROOT
+from .project import BUILD, DOCS, ROOT, SNIPPETS
 
 # --cached for the tests of the built site: a test that passed on a byte-identical site, with the
 # same test module, engine and packages, is not run again (the build itself always runs).
@@ -41,7 +41,7 @@ def site_test_key_of(item) -> str | None:
         return None
     page = getattr(getattr(item, "callspec", None), "params", {}).get("page")
     if isinstance(page, Page):
-        whole = item.get_closest_marker("whole_search_index") is not None
+        whole = item.get_closest_marker(WHOLE_SEARCH_INDEX) is not None
         search = None if whole else getattr(item.config, "_verified_search_parts", None)
         site_hash = site_build.site_hash(files, *_page_folders(page), search=search)
     else:
@@ -114,11 +114,14 @@ def cached_site_test(item) -> bool:
 # the checkout less the pages' sources and snippets: editing a page does not rerun it.
 TEST_CACHE = BUILD / "cache" / "tests.json"
 INDEPENDENT = "independent_of_pages"
+WHOLE_SEARCH_INDEX = "whole_search_index"  # a site test of one page that searches every page
 
 
 def is_page_content(name: str) -> bool:
-    """A page's source (docs/<page>.md) or a file of its snippets (snippets/...), by checkout path."""
-    return name.startswith("snippets/") or (name.startswith("docs/") and name.endswith(".md") and name.count("/") == 1)
+    """A page's source (DOCS/<page>.md) or a file of its snippets (SNIPPETS/...), by checkout path."""
+    docs, snippets = DOCS.relative_to(ROOT).as_posix(), SNIPPETS.relative_to(ROOT).as_posix()
+    folder, _, file = name.rpartition("/")
+    return name.startswith(f"{snippets}/") or (folder == docs and file.endswith(".md"))
 
 
 @functools.cache
