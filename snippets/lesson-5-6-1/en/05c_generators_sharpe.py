@@ -7,9 +7,9 @@ drift = pd.Series({asset: sharpe / np.sqrt(252) * vol for asset, (vol, sharpe) i
 # The return is drawn with variance RV, which changes every day: its deviation is √(mean RV),
 # larger than the typical volatility the nominal Sharpe ratio was written with.
 deviation = np.sqrt(daily.groupby("activo")["rv_5min"].mean())
-generators = drift / deviation * np.sqrt(252)
-miss = (with_ops - generators) / standard_error
-table = pd.DataFrame({"nominal": nominal, "true": generators, "estimated": with_ops,
+true_sharpe = drift / deviation * np.sqrt(252)
+miss = (with_ops - true_sharpe) / standard_error
+table = pd.DataFrame({"nominal": nominal, "true": true_sharpe, "estimated": with_ops,
                       "miss in standard errors": miss})
 print(table.rename_axis("asset").round(3))
 print(f"the largest miss: {miss.abs().max():.2f} standard errors")

@@ -7,9 +7,9 @@ deriva = pd.Series({activo: sharpe / np.sqrt(252) * vol for activo, (vol, sharpe
 # El rendimiento se sortea con varianza RV, que cambia cada día: su desviación es √(media de RV),
 # mayor que la volatilidad típica con la que se escribió el Sharpe nominal.
 desviacion = np.sqrt(diario.groupby("activo")["rv_5min"].mean())
-del_generador = deriva / desviacion * np.sqrt(252)
-fallo = (con_ops - del_generador) / error_tipico
-tabla = pd.DataFrame({"nominal": nominal, "verdadero": del_generador, "estimado": con_ops,
+sharpe_verdadero = deriva / desviacion * np.sqrt(252)
+fallo = (con_ops - sharpe_verdadero) / error_tipico
+tabla = pd.DataFrame({"nominal": nominal, "verdadero": sharpe_verdadero, "estimado": con_ops,
                       "fallo en errores típicos": fallo})
 print(tabla.rename_axis("activo").round(3))
 print(f"el mayor fallo: {fallo.abs().max():.2f} errores típicos")
