@@ -172,6 +172,27 @@ def test_how_far_behind_comes_from_git(pair):
     assert st.how_far in msg
 
 
+def test_how_far_behind_names_the_snippets_when_only_a_snippet_changed(pair, monkeypatch):
+    """The hint's `git diff` shows the change even when it is only in a snippet the page includes."""
+    es, en = pair
+    repo = es.parent
+    code = repo / "snippets" / "x" / ORIGINAL
+    code.mkdir(parents=True)
+    (code / "a.py").write_text('print("uno")\n', encoding="utf-8")
+    monkeypatch.setattr(tr, "snippet_options", lambda: (("base_path", [str(repo / "snippets")]),))
+    monkeypatch.setattr(tr, "_read_snippet", lambda name: (repo / "snippets" / name).read_text(encoding="utf-8"))
+    es.write_text(ES + f'\n```python\n--8<-- "x/{ORIGINAL}/a.py"\n```\n', encoding="utf-8")
+    git(repo, "init", "-q")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "v1")
+    tr.main(["done", str(en)])
+    (code / "a.py").write_text('print("dos")\n', encoding="utf-8")  # the page itself unchanged
+    hint = tr.status(en).how_far
+    command = hint.split("see `", 1)[1].rstrip("`").split()
+    shown = subprocess.run(command, cwd=repo, capture_output=True, text=True, check=True).stdout
+    assert '+print("dos")' in shown, f"{hint!r} shows nothing of the snippet's change:\n{shown}"
+
+
 def test_a_recorded_version_never_committed_is_reported_without_history(pair):
     es, en = pair
     git(es.parent, "init", "-q")

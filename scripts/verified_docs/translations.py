@@ -199,6 +199,7 @@ class Since:
     added: int  # lines, that version -> the working tree (uncommitted edits count)
     removed: int
     path: str  # the original, relative to its repository (for `git diff`)
+    code: tuple[str, ...] = ()  # its snippet folders, relative to the repository: a change may be only there
 
 
 def _git(args: list[str], cwd: Path) -> str | None:
@@ -241,7 +242,7 @@ def find_since(source: Path, recorded: str) -> Since | None:
             diff = difflib.unified_diff(old.splitlines(), now.splitlines(), n=0, lineterm="")
             changed = [ln for ln in diff if ln[:1] in "+-" and not ln.startswith(("+++", "---"))]
             added = sum(ln.startswith("+") for ln in changed)
-            return Since(sha, date, n, added, len(changed) - added, relpath)
+            return Since(sha, date, n, added, len(changed) - added, relpath, tuple(code_dirs))
     return None
 
 
@@ -277,7 +278,7 @@ class Status:
         s = self.since
         return (
             f"{s.commits} commit{'s' if s.commits != 1 else ''} and +{s.added}/−{s.removed} lines of the "
-            f"{language_name(default_language(), 'en')} page since {s.date} ({s.sha[:7]}); see `git diff {s.sha[:7]} -- {s.path}`"
+            f"{language_name(default_language(), 'en')} page since {s.date} ({s.sha[:7]}); see `git diff {s.sha[:7]} -- {' '.join((s.path, *s.code))}`"
         )
 
     @property
