@@ -28,3 +28,53 @@ def test_a_failure_is_laid_at_the_innermost_installed_package():
     diff = "output differs from its recording\n--- recorded x.out\n+++ this run\n-torch 2.13.0+cpu\n+torch 2.15.0\n"
     assert latest.culprit(diff, installed) == "output differs from its recording: 'torch 2.13.0+cpu' is now 'torch 2.15.0'"
     assert latest.culprit('Traceback\n  File "<cell>", line 1\nValueError\n', {}).startswith("the page's own code")
+
+
+def _report(tmp_path, cases: dict[str, str | None]):
+    """A junit report as pytest writes it: page run -> its failure's text (None: passed)."""
+    import xml.etree.ElementTree as ET
+
+    suite = ET.Element("testsuite")
+    for nodeid, failure in cases.items():
+        case = ET.SubElement(suite, "testcase", classname=nodeid.split("::")[0].replace("/", "."), name="run")
+        if failure is not None:
+            ET.SubElement(case, "failure", message="failed").text = failure
+    path = tmp_path / "report.xml"
+    ET.ElementTree(suite).write(path)
+    return path
+
+
+def _differs(was: list[str], now: list[str]) -> str:
+    import difflib
+
+    diff = "\n".join(difflib.unified_diff(was, now, "recorded snippets/p/es/01.out", "this run", lineterm=""))
+    return f"docs/p.es.md:12 [es]: output differs from its recording. If the change is intended, run `make outputs` and review the diff.\n{diff}"
+
+
+def test_a_recording_that_only_prints_the_moved_versions_passes_and_one_more_change_fails(tmp_path, monkeypatch):
+    monkeypatch.setattr(latest, "pins", lambda: {"torch": "2.13.0", "keras": "3.15.1"})
+    installed, moved = {"torch": "2.15.0+cu132", "keras": "3.15.1"}, {"torch": "2.13.0 -> 2.15.0+cu132"}
+    hint = 'rerun just this: .venv/bin/python -m pytest "docs/x.es.md::run"'
+    version = _differs(["torch 2.13.0+cpu | GPU: False", "pérdida 0.41"], ["torch 2.15.0+cu132 | GPU: False", "pérdida 0.41"])
+    also = _differs(["torch 2.13.0+cpu", "pérdida 0.41"], ["torch 2.15.0+cu132", "pérdida 0.42"])
+    crash = "docs/v.es.md:30 [es]: the cell raised\nTraceback ...\nRuntimeError: boom"
+    report = _report(
+        tmp_path,
+        {
+            "docs/v.es.md::run": f"{version}\n\n{hint}",
+            "docs/v.en.md::run": "docs/v.en.md::run is proven by docs/v.es.md::run (the same programs: code parity), which failed",
+            "docs/w.es.md::run": f"{also}\n\n{hint}",
+            "docs/w.en.md::run": "docs/w.en.md::run is proven by docs/w.es.md::run (the same programs: code parity), which failed",
+            "docs/c.es.md::run": f"{version}\n\n{crash}\n\n{hint}",
+            "docs/k.es.md::run": _differs(["keras 3.15.1"], ["keras 3.15.2"]),  # keras did not move here
+            "docs/ok.es.md::run": None,
+        },
+    )
+    rows = {page: (verdict, why) for page, verdict, why in latest.table(report, installed, moved)}
+    assert rows["v.es.md::run"] == ("pass", latest.VERSIONS_ONLY), rows["v.es.md::run"]
+    assert rows["v.en.md::run"] == ("pass", latest.VERSIONS_ONLY), "a translation of a page that passes on versions"
+    assert rows["w.es.md::run"][0] == "FAIL", "a recording with a changed number beside the version passed"
+    assert rows["w.en.md::run"][0] == "FAIL"
+    assert rows["c.es.md::run"][0] == "FAIL", "a page that crashed after printing the version passed"
+    assert rows["k.es.md::run"][0] == "FAIL", "a version that is not a moved package's was masked"
+    assert rows["ok.es.md::run"] == ("pass", "")
