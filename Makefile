@@ -125,18 +125,18 @@ durations: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM)
 	$(BIN)/python -m pytest --store-durations --clean-durations
 
 ## make test-gpu: only the gpu tier (skipped, with the reason, where no GPU is visible)
-test-gpu: $(STAMP) $(FIXTURES)
+test-gpu: $(STAMP) $(FIXTURES) $(DATA)
 	$(BIN)/python -m pytest -m gpu
 
 ## make test-latest [ONLY=torch]: every page's run tier against the newest keras, torch, jax, tensorflow,
 ## tensorflow-datasets and mkdocs-material that install (.venv-latest on Python 3.12, everything under
 ## build/latest/); prints page x pass/fail with the release that broke each failing page; touches no record or pin
 LATEST_PYTHON ?= python3.12
-test-latest: $(STAMP)
+test-latest: $(STAMP) $(DATA)
 	$(BIN)/python -m verified_docs.latest --python $(LATEST_PYTHON) $(if $(ONLY),--only $(ONLY))
 
 ## make test-online: also run the network tier (real downloads)
-test-online: $(STAMP) $(FIXTURES)
+test-online: $(STAMP) $(FIXTURES) $(DATA)
 	$(BIN)/python -m pytest --online
 
 ## make diagrams: draw each mermaid fence that changed as SVG (light and dark), remove unused ones
@@ -145,12 +145,12 @@ diagrams: $(STAMP) $(VENDOR) $(CHROMIUM)
 	$(BIN)/python -m verified_docs.diagrams
 
 ## make outputs: re-record every recorded output by running its snippet
-outputs: $(STAMP) $(FIXTURES)
+outputs: $(STAMP) $(FIXTURES) $(DATA)
 	$(BIN)/python -m pytest docs -m run --record-outputs
 
 ## make mutation: break each snippet, program and recorded output in turn (failing statements, changed
 ## literals, swapped arguments, flipped operators, ...); report per kind what the suite catches where it was made
-mutation: $(STAMP) $(FIXTURES)
+mutation: $(STAMP) $(FIXTURES) $(DATA)
 	$(BIN)/python -m verified_docs.mutation
 
 ## make mutation-quick: only the mutants that need no page run (static, prose, parity, translations)

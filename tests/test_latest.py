@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import PurePosixPath
+
 from verified_docs import latest
 
 
@@ -78,3 +80,28 @@ def test_a_recording_that_only_prints_the_moved_versions_passes_and_one_more_cha
     assert rows["c.es.md::run"][0] == "FAIL", "a page that crashed after printing the version passed"
     assert rows["k.es.md::run"][0] == "FAIL", "a version that is not a moved package's was masked"
     assert rows["ok.es.md::run"] == ("pass", "")
+
+
+def test_every_target_that_runs_pages_makes_the_data_they_read():
+    """A page's notebook_data (the lesson's parquet) is served from docs/, where `$(DATA)` writes
+    it: a target that runs pages in a fresh clone without it fails those pages for a missing file
+    (make test-latest did, on 2026-12-05: three page pairs "not in docs/"). Page-running targets:
+    those that make the offline fixtures, and test-latest, which makes its own."""
+    import re
+
+    from verified_docs.pages import readable_pages
+    from verified_docs.project import ROOT
+
+    text = (ROOT / "Makefile").read_text()
+    variables = {name: value.strip() for name, value in re.findall(r"^([A-Z_]+)\s*:?=\s*(\S*)", text, re.M)}
+    rules = {
+        target: {variables.get(v, v) for v in re.findall(r"\$\((\w+)\)", prerequisites)}
+        for target, prerequisites in re.findall(r"^([a-z][\w-]*):(?!=)(.*)$", text, re.M)
+    }
+    read = {f"docs/{target}" for page in readable_pages() for target in (page.meta.get("notebook_data") or {}).values()}
+    assert read, "no page reads notebook_data: this test checks nothing"
+    running = sorted(t for t, pre in rules.items() if variables["FIXTURES"] in pre and t != "fixtures") + ["test-latest"]
+    for target in running:
+        made = {str(PurePosixPath(p).parent) for p in rules[target]}  # the data rule writes its folder
+        missing = sorted(f for f in read if f not in rules[target] and str(PurePosixPath(f).parent) not in made)
+        assert not missing, f"make {target} runs pages but does not make {missing}, which they read: add $(DATA) to it"
