@@ -69,6 +69,8 @@ def test_a_recording_that_only_prints_the_moved_versions_passes_and_one_more_cha
             "docs/w.en.md::run": "docs/w.en.md::run is proven by docs/w.es.md::run (the same programs: code parity), which failed",
             "docs/c.es.md::run": f"{version}\n\n{crash}\n\n{hint}",
             "docs/k.es.md::run": _differs(["keras 3.15.1"], ["keras 3.15.2"]),  # keras did not move here
+            "docs/s.es.md::run": "CalledProcessError: Command 'python abrir.py' returned non-zero exit status 139.\n"
+            "bash: line 2: 18316 Segmentation fault      python abrir.py",
             "docs/ok.es.md::run": None,
         },
     )
@@ -79,6 +81,7 @@ def test_a_recording_that_only_prints_the_moved_versions_passes_and_one_more_cha
     assert rows["w.en.md::run"][0] == "FAIL"
     assert rows["c.es.md::run"][0] == "FAIL", "a page that crashed after printing the version passed"
     assert rows["k.es.md::run"][0] == "FAIL", "a version that is not a moved package's was masked"
+    assert "Segmentation fault      python abrir.py" in rows["s.es.md::run"][1], "a crash's own line left out of the table"
     assert rows["ok.es.md::run"] == ("pass", "")
 
 

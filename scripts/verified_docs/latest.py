@@ -144,17 +144,20 @@ def table(report: Path, installed: dict[str, str], moved: dict[str, str]) -> lis
         if m := re.search(r" is proven by docs/(\S+) ", text):
             originals[page] = m.group(1)
         why = culprit(text, installed, set(moved))
-        # The last error line: a crashed cell's own stderr comes after the CalledProcessError.
+        # The last error line: a crashed cell's own stderr (a Python error, LLVM's abort, bash's
+        # report of a segfault) comes after the CalledProcessError.
         last = next(
-            (l.strip() for l in reversed((bad.text or "").splitlines()) if re.search(r"\w+Error\b|registered more than once", l)),
+            (
+                l.strip()
+                for l in reversed((bad.text or "").splitlines())
+                if re.search(r"\w+Error\b|registered more than once|Segmentation fault", l)
+            ),
             "",
         )
         rows.append((page, "FAIL", why + (f"; {last[:160]}" if last and last not in why else "")))
     # A translation proven by its original fails with it: it passes with it when only versions differ.
     passed_on_versions = {page for page, verdict, why in rows if why == VERSIONS_ONLY}
-    return [
-        (page, "pass", VERSIONS_ONLY) if originals.get(page) in passed_on_versions else row for row in rows for page in [row[0]]
-    ]
+    return [(row[0], "pass", VERSIONS_ONLY) if originals.get(row[0]) in passed_on_versions else row for row in rows]
 
 
 def main(argv: list[str] | None = None) -> int:
