@@ -27,6 +27,9 @@ def test_a_failure_is_laid_at_the_innermost_installed_package():
     assert latest.culprit(trace, installed, {"torch", "keras"}) == "torch 2.15.0"
     assert latest.culprit(trace, installed, {"keras"}) == "keras 3.16.0", "a failure laid at a package that did not move"
     assert "unchanged" in latest.culprit(trace, installed, set())
+    tf = trace.replace("torch/nn/modules/module.py", "tensorflow/python/eager/execute.py")
+    installed["tensorflow"] = "2.21.0"
+    assert latest.culprit(tf, installed, {"torch"}) == "raised in tensorflow 2.21.0 (unchanged; moved: torch 2.15.0)"
     diff = "output differs from its recording\n--- recorded x.out\n+++ this run\n-torch 2.13.0+cpu\n+torch 2.15.0\n"
     assert latest.culprit(diff, installed) == "output differs from its recording: 'torch 2.13.0+cpu' is now 'torch 2.15.0'"
     assert latest.culprit('Traceback\n  File "<cell>", line 1\nValueError\n', {}).startswith("the page's own code")

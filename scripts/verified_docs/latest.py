@@ -100,7 +100,10 @@ def culprit(text: str, installed: dict[str, str], moved: set[str] = frozenset())
     if changed:
         return f"{changed[-1]} {installed[changed[-1]]}"
     name = frames[-1]
-    return f"raised in {name} {installed.get(name, '')} (unchanged)".replace("  ", " ")
+    # Raised by a package that did not move, so maybe fed by one that did (a JAX export that
+    # TensorFlow cannot read): name those; the weekly one-package legs say which.
+    others = ", ".join(f"{n} {installed[n]}" for n in sorted(moved) if n in installed)
+    return f"raised in {name} {installed.get(name, '')} (unchanged{'; moved: ' + others if others else ''})".replace("  ", " ")
 
 
 def _masked(line: str, versions: dict[str, tuple[str, str]]) -> str:
