@@ -104,6 +104,7 @@ def test_the_projects_own_install_takes_the_cpu_torch_where_it_can():
     )
 
 
+@pytest.mark.independent_of_pages  # its line is its own; pip reads no page
 def test_a_line_is_resolved_under_each_python_the_page_states(tmp_path):
     """`resolve(python="3.12 3.13")`: a line that resolves under the first (3.13) and not the second fails, naming the second."""
     from types import SimpleNamespace
@@ -115,6 +116,7 @@ def test_a_line_is_resolved_under_each_python_the_page_states(tmp_path):
     assert problem and "(Python 3.11)" in problem and "3.13)" not in problem, problem
 
 
+@pytest.mark.independent_of_pages  # its lines are its own; apt-get reads no page
 def test_an_apt_line_resolves_against_the_archive_and_an_unknown_package_fails_naming_it(tmp_path):
     """`sudo apt install` lines are simulated, not run: no root, nothing installed; a name the
     archive lacks fails, naming the block and the package."""
