@@ -30,7 +30,7 @@ def test_a_failure_is_laid_at_the_innermost_installed_package():
     tf = trace.replace("torch/nn/modules/module.py", "tensorflow/python/eager/execute.py")
     installed["tensorflow"] = "2.21.0"
     assert latest.culprit(tf, installed, {"torch"}) == "raised in tensorflow 2.21.0 (unchanged; moved: torch 2.15.0)"
-    diff = "output differs from its recording\n--- recorded x.out\n+++ this run\n-torch 2.13.0+cpu\n+torch 2.15.0\n"
+    diff = "output differs from its recording\n--- recorded x.out\n+++ this run\n@@ -1 +1 @@\n-torch 2.13.0+cpu\n+torch 2.15.0\n"
     assert latest.culprit(diff, installed) == "output differs from its recording: 'torch 2.13.0+cpu' is now 'torch 2.15.0'"
     assert latest.culprit('Traceback\n  File "<cell>", line 1\nValueError\n', {}).startswith("the page's own code")
 
@@ -74,6 +74,11 @@ def test_a_recording_that_only_prints_the_moved_versions_passes_and_one_more_cha
             "docs/k.es.md::run": _differs(["keras 3.15.1"], ["keras 3.15.2"]),  # keras did not move here
             "docs/s.es.md::run": "CalledProcessError: Command 'python abrir.py' returned non-zero exit status 139.\n"
             "bash: line 2: 18316 Segmentation fault      python abrir.py",
+            # Not a version: the digits of a moved version inside a longer number.
+            "docs/n.es.md::run": _differs(["torch 2.13.0", "id 12.13.01"], ["torch 2.15.0", "id 12.15.01"]),
+            # A vanished line that starts like a diff header, and a line that moved.
+            "docs/h.es.md::run": _differs(["torch 2.13.0", "----------", "loss 0.41"], ["torch 2.15.0", "loss 0.41"]),
+            "docs/o.es.md::run": _differs(["a", "torch 2.13.0", "b"], ["torch 2.15.0", "a", "b"]),
             "docs/ok.es.md::run": None,
         },
     )
@@ -84,6 +89,9 @@ def test_a_recording_that_only_prints_the_moved_versions_passes_and_one_more_cha
     assert rows["w.en.md::run"][0] == "FAIL"
     assert rows["c.es.md::run"][0] == "FAIL", "a page that crashed after printing the version passed"
     assert rows["k.es.md::run"][0] == "FAIL", "a version that is not a moved package's was masked"
+    assert rows["n.es.md::run"][0] == "FAIL", "a number holding a moved version's digits was masked as the version"
+    assert rows["h.es.md::run"][0] == "FAIL", "a vanished '----------' line was read as the diff's header"
+    assert rows["o.es.md::run"][0] == "FAIL", "a version line that moved to another place passed"
     assert "Segmentation fault      python abrir.py" in rows["s.es.md::run"][1], "a crash's own line left out of the table"
     assert rows["ok.es.md::run"] == ("pass", "")
 
@@ -91,23 +99,33 @@ def test_a_recording_that_only_prints_the_moved_versions_passes_and_one_more_cha
 def test_every_target_that_runs_pages_makes_the_data_they_read():
     """A page's notebook_data (the lesson's parquet) is served from docs/, where `$(DATA)` writes
     it: a target that runs pages in a fresh clone without it fails those pages for a missing file
-    (make test-latest did, on 2026-12-05: three page pairs "not in docs/"). Page-running targets:
-    those that make the offline fixtures, and test-latest, which makes its own."""
+    (make test-latest did, on 2026-12-05: three page pairs "not in docs/"). A target runs pages
+    when its recipe runs pytest, test-latest or the mutation run (not --quick)."""
     import re
 
     from verified_docs.pages import readable_pages
-    from verified_docs.project import ROOT
+    from verified_docs.project import DOCS, ROOT
 
     text = (ROOT / "Makefile").read_text()
-    variables = {name: value.strip() for name, value in re.findall(r"^([A-Z_]+)\s*:?=\s*(\S*)", text, re.M)}
-    rules = {
-        target: {variables.get(v, v) for v in re.findall(r"\$\((\w+)\)", prerequisites)}
-        for target, prerequisites in re.findall(r"^([a-z][\w-]*):(?!=)(.*)$", text, re.M)
-    }
-    read = {f"docs/{target}" for page in readable_pages() for target in (page.meta.get("notebook_data") or {}).values()}
+    variables = {name: value.split() for name, value in re.findall(r"^([A-Z_]+)\s*:?=[ \t]*(.*)$", text, re.M)}
+    rules = {}  # target -> (its prerequisites, expanded; its recipe)
+    for target, prerequisites, recipe in re.findall(r"^([a-z][\w-]*):(?!=)(.*)\n((?:\t.*\n?)*)", text, re.M):
+        names = re.findall(r"\$\((\w+)\)|(\S+)", prerequisites)
+        rules[target] = ({p for v, word in names for p in (variables.get(v, [v]) if v else [word])}, recipe)
+    running = [
+        t
+        for t, (_, recipe) in rules.items()
+        if re.search(r"-m pytest\b|verified_docs\.latest\b", recipe)
+        or ("verified_docs.mutation" in recipe and "--quick" not in recipe)
+    ]
+    assert {"test", "test-fast", "test-latest", "outputs", "mutation"} <= set(running), f"found only {running}"
+    docs = DOCS.relative_to(ROOT).as_posix()
+    read = {f"{docs}/{t}" for page in readable_pages() for t in (page.meta.get("notebook_data") or {}).values()}
     assert read, "no page reads notebook_data: this test checks nothing"
-    running = sorted(t for t, pre in rules.items() if variables["FIXTURES"] in pre and t != "fixtures") + ["test-latest"]
     for target in running:
-        made = {str(PurePosixPath(p).parent) for p in rules[target]}  # the data rule writes its folder
-        missing = sorted(f for f in read if f not in rules[target] and str(PurePosixPath(f).parent) not in made)
+        prerequisites = rules[target][0]
+        # The data rule writes the parquet and copies its generator beside it: a file in the folder
+        # of a prerequisite under docs/ counts as made by that prerequisite.
+        folders = {str(PurePosixPath(p).parent) for p in prerequisites if p.startswith(f"{docs}/")}
+        missing = sorted(f for f in read if f not in prerequisites and str(PurePosixPath(f).parent) not in folders)
         assert not missing, f"make {target} runs pages but does not make {missing}, which they read: add $(DATA) to it"

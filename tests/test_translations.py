@@ -172,6 +172,19 @@ def test_how_far_behind_comes_from_git(pair):
     assert st.how_far in msg
 
 
+def test_how_far_behind_counts_a_removed_rule_line(pair):
+    """A `---` line of the page (a horizontal rule) is a line like any other, not the diff's header."""
+    es, en = pair
+    es.write_text(ES + "\n---\n\nFin.\n", encoding="utf-8")
+    git(es.parent, "init", "-q")
+    git(es.parent, "add", es.name)
+    git(es.parent, "commit", "-qm", "v1")
+    tr.main(["done", str(en)])
+    es.write_text(ES + "\nFin.\n", encoding="utf-8")
+    since = tr.status(en).since
+    assert (since.added, since.removed) == (0, 2), since  # the rule and the blank line after it
+
+
 def test_how_far_behind_names_the_snippets_when_only_a_snippet_changed(pair, monkeypatch):
     """The hint's `git diff` shows the change even when it is only in a snippet the page includes."""
     es, en = pair

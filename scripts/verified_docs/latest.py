@@ -82,6 +82,20 @@ def versions(venv: Path) -> dict[str, str]:
     return dict(line.split() for line in out.splitlines())
 
 
+def hunks(problem: str) -> list[list[tuple[str, str]]]:
+    """A changed recording's unified diff (execute.check_outputs), hunk by hunk: its lines as
+    (tag, text), tag " " (kept), "-" (recorded only) or "+" (this run only). Only lines after a
+    hunk's `@@` are read, so an output line that itself starts with `--` or `++` is not taken for
+    the `---`/`+++` header."""
+    out: list[list[tuple[str, str]]] = []
+    for line in problem.splitlines():
+        if line.startswith("@@"):
+            out.append([])
+        elif out and line[:1] in " -+":
+            out[-1].append((line[:1], line[1:]))
+    return out
+
+
 def culprit(text: str, installed: dict[str, str], moved: set[str] = frozenset()) -> str:
     """Whom a failure is laid at: for a translation, its original; for a changed output, the first
     line that differs; otherwise the innermost traceback frame in an installed package that moved
@@ -89,8 +103,9 @@ def culprit(text: str, installed: dict[str, str], moved: set[str] = frozenset())
     if " is proven by " in text:
         return "fails with its original (the same programs)"
     if "output differs from its recording" in text:
-        was = next((l[1:] for l in text.splitlines() if l.startswith("-") and not l.startswith("---")), "")
-        now = next((l[1:] for l in text.splitlines() if l.startswith("+") and not l.startswith("+++")), "")
+        changed = [line for hunk in hunks(text) for line in hunk]
+        was = next((t for tag, t in changed if tag == "-"), "")
+        now = next((t for tag, t in changed if tag == "+"), "")
         return f"output differs from its recording: {was!r} is now {now!r}"
     names = {"tensorflow_datasets": "tensorflow-datasets", "material": "mkdocs-material"}
     frames = [names.get(m, m) for m in re.findall(r"site-packages/([A-Za-z0-9_]+)/", text)]
@@ -103,36 +118,48 @@ def culprit(text: str, installed: dict[str, str], moved: set[str] = frozenset())
     # Raised by a package that did not move, so maybe fed by one that did (a JAX export that
     # TensorFlow cannot read): name those; the weekly one-package legs say which.
     others = ", ".join(f"{n} {installed[n]}" for n in sorted(moved) if n in installed)
-    return f"raised in {name} {installed.get(name, '')} (unchanged{'; moved: ' + others if others else ''})".replace("  ", " ")
+    also = f"; moved: {others}" if others else ""
+    return f"raised in {name} {installed.get(name, '')} (unchanged{also})".replace("  ", " ")
 
 
-def _masked(line: str, versions: dict[str, tuple[str, str]]) -> str:
-    for name, (pinned, now) in versions.items():
-        for v in {pinned, now}:  # with or without a local tag: torch 2.13.0+cpu, 2.15.0+cu132
-            line = re.sub(re.escape(v.split("+")[0]) + r"(?:\+[\w.]+)?", f"<{name}>", line)
+def _masked(line: str, moved_versions: dict[str, tuple[str, str]]) -> str:
+    for name, pair in moved_versions.items():
+        for v in sorted(set(pair), key=len, reverse=True):  # with or without a local tag: 2.13.0+cpu
+            # A whole version only: not 2.13.0 inside 12.13.01, nor 0.10.2 inside 0.10.20.
+            number = re.escape(v.split("+")[0])
+            line = re.sub(rf"(?<![\w.]){number}(?:\+[\w.]*\w)?(?!\w|\.\d)", f"<{name}>", line)
     return line
 
 
-def prints_versions_only(text: str, versions: dict[str, tuple[str, str]]) -> bool:
-    """A failure whose every problem is a changed recording, each changed line the same once the
+def prints_versions_only(text: str, moved_versions: dict[str, tuple[str, str]]) -> bool:
+    """A failure whose every problem is a changed recording, each hunk of each the same once the
     moved packages' versions are masked: the page prints `torch.__version__`, nothing broke.
-    versions: name -> (pinned, installed), for the packages that moved."""
+    moved_versions: name -> (pinned, installed), for the packages that moved."""
     problems = [p for p in text.split("\n\n") if p.strip() and not p.startswith("rerun just this")]
-    if not versions or not problems or not all("output differs from its recording" in p for p in problems):
+    if not moved_versions or not problems or not all("output differs from its recording" in p for p in problems):
         return False
-    lines = text.splitlines()
-    was = [_masked(ln[1:], versions) for ln in lines if ln.startswith("-") and not ln.startswith("---")]
-    now = [_masked(ln[1:], versions) for ln in lines if ln.startswith("+") and not ln.startswith("+++")]
-    return bool(was) and was == now
+    for problem in problems:
+        changed = hunks(problem)
+        if not changed:
+            return False
+        for hunk in changed:  # each side in its order, kept lines included: a line that moved differs
+            recorded = [_masked(t, moved_versions) for tag, t in hunk if tag != "+"]
+            now = [_masked(t, moved_versions) for tag, t in hunk if tag != "-"]
+            if recorded != now:
+                return False
+    return True
 
 
 VERSIONS_ONLY = "its recordings print the moved versions, nothing else changed: re-record when the pins move"
 
 
-def table(report: Path, installed: dict[str, str], moved: dict[str, str]) -> list[tuple[str, str, str]]:
-    """(page run, pass/FAIL/skipped, whom a failure is laid at and its first line) per test."""
-    pinned = pins()
-    versions = {n: (pinned.get(n, v), v) for n, v in installed.items() if n in moved}
+def table(
+    report: Path, installed: dict[str, str], moved: dict[str, str], pinned: dict[str, str] | None = None
+) -> list[tuple[str, str, str]]:
+    """(page run, pass/FAIL/skipped, a note) per test: for a failure, whom it is laid at and its
+    last error line; for a pass on printed versions only, VERSIONS_ONLY. pinned: pins() by default."""
+    pinned = pins() if pinned is None else pinned
+    moved_versions = {n: (pinned.get(n, v), v) for n, v in installed.items() if n in moved}
     rows, originals = [], {}
     for case in ET.parse(report).getroot().iter("testcase"):
         bad = case.find("failure") if case.find("failure") is not None else case.find("error")
@@ -141,11 +168,11 @@ def table(report: Path, installed: dict[str, str], moved: dict[str, str]) -> lis
             rows.append((page, "pass" if case.find("skipped") is None else "skipped", ""))
             continue
         text = (bad.text or "") + (bad.get("message") or "")
-        if prints_versions_only(bad.text or "", versions):
+        if prints_versions_only(bad.text or "", moved_versions):
             rows.append((page, "pass", VERSIONS_ONLY))
             continue
         if m := re.search(r" is proven by docs/(\S+) ", text):
-            originals[page] = m.group(1)
+            originals[page] = m.group(1).replace("/", ".")  # a node id, as the report's class name spells it
         why = culprit(text, installed, set(moved))
         # The last error line: a crashed cell's own stderr (a Python error, LLVM's abort, bash's
         # report of a segfault) comes after the CalledProcessError.
@@ -173,8 +200,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.table_only and (why := install(args.venv, args.python, args.only)):
         print(why, file=sys.stderr)
         return 2
-    installed = versions(args.venv)
-    moved = {n: f"{pins()[n]} -> {v}" for n, v in installed.items() if pins().get(n) != v}
+    installed, pinned = versions(args.venv), pins()
+    moved = {n: f"{pinned.get(n, 'unpinned')} -> {v}" for n, v in installed.items() if pinned.get(n) != v}
     env = dict(os.environ, VERIFIED_DOCS_BUILD=str(OUT), PYTHONPATH=str(ROOT / "scripts/verified_docs/offline"))
     py = str(args.venv / "bin" / "python")
     if not args.table_only:
@@ -183,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     report = OUT / "report.xml"
     if not args.table_only:
         run([py, "-m", "pytest", "docs", "-m", "run", "-p", "no:cacheprovider", "-q", f"--junitxml={report}"], env=env)
-    rows = table(report, installed, moved)
+    rows = table(report, installed, moved, pinned)
     print(
         f"\nnewest releases (Python {args.python}): "
         + (", ".join(f"{n} {v}" for n, v in moved.items()) or "the pins are the newest")

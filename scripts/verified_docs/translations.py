@@ -240,7 +240,7 @@ def find_since(source: Path, recorded: str) -> Since | None:
         )
         if _hash_text(old) == recorded:
             diff = difflib.unified_diff(old.splitlines(), now.splitlines(), n=0, lineterm="")
-            changed = [ln for ln in diff if ln[:1] in "+-" and not ln.startswith(("+++", "---"))]
+            changed = [ln for ln in list(diff)[2:] if ln[:1] in "+-"]  # past the ---/+++ header: a `---` rule counts
             added = sum(ln.startswith("+") for ln in changed)
             return Since(sha, date, n, added, len(changed) - added, relpath, tuple(code_dirs))
     return None
