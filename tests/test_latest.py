@@ -89,6 +89,9 @@ def test_a_recording_that_only_prints_the_moved_versions_passes_and_one_more_cha
     assert rows["w.en.md::run"][0] == "FAIL"
     assert rows["c.es.md::run"][0] == "FAIL", "a page that crashed after printing the version passed"
     assert rows["k.es.md::run"][0] == "FAIL", "a version that is not a moved package's was masked"
+    two = _differs(["torch 2.13.0"], ["torch 2.15.0"]) + "\n\n" + _differs(["x 1"], ["x 2"])
+    assert latest.culprit(two, installed) == "output differs from its recording: 'torch 2.13.0' is now 'torch 2.15.0'"
+    assert [len(h) for h in latest.hunks(two)] == [2, 2], "the second diff's ---/+++ header was read as its hunk's lines"
     assert rows["n.es.md::run"][0] == "FAIL", "a number holding a moved version's digits was masked as the version"
     assert rows["h.es.md::run"][0] == "FAIL", "a vanished '----------' line was read as the diff's header"
     assert rows["o.es.md::run"][0] == "FAIL", "a version line that moved to another place passed"

@@ -88,11 +88,15 @@ def hunks(problem: str) -> list[list[tuple[str, str]]]:
     hunk's `@@` are read, so an output line that itself starts with `--` or `++` is not taken for
     the `---`/`+++` header."""
     out: list[list[tuple[str, str]]] = []
+    inside = False  # a hunk ends at the first line that is not one (the next problem, a blank line)
     for line in problem.splitlines():
         if line.startswith("@@"):
             out.append([])
-        elif out and line[:1] in " -+":
+            inside = True
+        elif inside and line[:1] in " -+" and line:
             out[-1].append((line[:1], line[1:]))
+        else:
+            inside = False
     return out
 
 
