@@ -79,6 +79,10 @@ def test_a_recording_that_only_prints_the_moved_versions_passes_and_one_more_cha
             # A vanished line that starts like a diff header, and a line that moved.
             "docs/h.es.md::run": _differs(["torch 2.13.0", "----------", "loss 0.41"], ["torch 2.15.0", "loss 0.41"]),
             "docs/o.es.md::run": _differs(["a", "torch 2.13.0", "b"], ["torch 2.15.0", "a", "b"]),
+            # The recording itself shows an error (the page teaches it): not the failure's error.
+            "docs/t.es.md::run": _differs(
+                ["torch 2.13.0", "TypeError: as taught"], ["torch 2.15.0", "x", "TypeError: as taught"]
+            ),
             "docs/ok.es.md::run": None,
         },
     )
@@ -92,6 +96,7 @@ def test_a_recording_that_only_prints_the_moved_versions_passes_and_one_more_cha
     two = _differs(["torch 2.13.0"], ["torch 2.15.0"]) + "\n\n" + _differs(["x 1"], ["x 2"])
     assert latest.culprit(two, installed) == "output differs from its recording: 'torch 2.13.0' is now 'torch 2.15.0'"
     assert [len(h) for h in latest.hunks(two)] == [2, 2], "the second diff's ---/+++ header was read as its hunk's lines"
+    assert rows["t.es.md::run"][0] == "FAIL" and "TypeError" not in rows["t.es.md::run"][1], rows["t.es.md::run"]
     assert rows["n.es.md::run"][0] == "FAIL", "a number holding a moved version's digits was masked as the version"
     assert rows["h.es.md::run"][0] == "FAIL", "a vanished '----------' line was read as the diff's header"
     assert rows["o.es.md::run"][0] == "FAIL", "a version line that moved to another place passed"

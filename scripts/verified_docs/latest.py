@@ -82,22 +82,39 @@ def versions(venv: Path) -> dict[str, str]:
     return dict(line.split() for line in out.splitlines())
 
 
-def hunks(problem: str) -> list[list[tuple[str, str]]]:
-    """A changed recording's unified diff (execute.check_outputs), hunk by hunk: its lines as
-    (tag, text), tag " " (kept), "-" (recorded only) or "+" (this run only). Only lines after a
-    hunk's `@@` are read, so an output line that itself starts with `--` or `++` is not taken for
-    the `---`/`+++` header."""
-    out: list[list[tuple[str, str]]] = []
-    inside = False  # a hunk ends at the first line that is not one (the next problem, a blank line)
-    for line in problem.splitlines():
+def _read_diffs(text: str):
+    """A failure's lines, each with what it is: "@@" (a hunk begins), "hunk" (a hunk's line) or
+    "text" (anything else: a problem's first line, a diff's ---/+++ header, a traceback). Only
+    lines after a hunk's `@@` are hunk lines, so an output line that itself starts with `--` or
+    `++` is not taken for a header; a hunk ends at its first line that is not one."""
+    inside = False
+    for line in text.splitlines():
         if line.startswith("@@"):
-            out.append([])
             inside = True
+            yield "@@", line
         elif inside and line[:1] in " -+" and line:
-            out[-1].append((line[:1], line[1:]))
+            yield "hunk", line
         else:
             inside = False
+            yield "text", line
+
+
+def hunks(problem: str) -> list[list[tuple[str, str]]]:
+    """A changed recording's unified diff (execute.check_outputs), hunk by hunk: its lines as
+    (tag, text), tag " " (kept), "-" (recorded only) or "+" (this run only)."""
+    out: list[list[tuple[str, str]]] = []
+    for kind, line in _read_diffs(problem):
+        if kind == "@@":
+            out.append([])
+        elif kind == "hunk":
+            out[-1].append((line[:1], line[1:]))
     return out
+
+
+def outside_hunks(text: str) -> list[str]:
+    """The failure's lines that are not a diff's hunk lines: a recording's own text (one that
+    shows an error the page teaches) is not the failure's error."""
+    return [line for kind, line in _read_diffs(text) if kind == "text"]
 
 
 def culprit(text: str, installed: dict[str, str], moved: set[str] = frozenset()) -> str:
@@ -183,7 +200,7 @@ def table(
         last = next(
             (
                 l.strip()
-                for l in reversed((bad.text or "").splitlines())
+                for l in reversed(outside_hunks(bad.text or ""))
                 if re.search(r"\w+Error\b|registered more than once|Segmentation fault", l)
             ),
             "",
