@@ -137,3 +137,18 @@ def test_every_target_that_runs_pages_makes_the_data_they_read():
         folders = {str(PurePosixPath(p).parent) for p in prerequisites if p.startswith(f"{docs}/")}
         missing = sorted(f for f in read if f not in prerequisites and str(PurePosixPath(f).parent) not in folders)
         assert not missing, f"make {target} runs pages but does not make {missing}, which they read: add $(DATA) to it"
+
+
+def test_a_recordings_volatile_part_is_masked_as_the_harness_masks_it():
+    """A block with `volatile=` (a timing) is compared with that part masked, but its diff shows
+    the raw lines: a version change beside a new timing is still only the version."""
+    moved = {"torch": ("2.13.0", "2.15.0+cu132")}
+    text = _differs(
+        ["torch 2.13.0+cpu", "trained in 4.2 s", "loss 0.41"], ["torch 2.15.0+cu132", "trained in 3.9 s", "loss 0.41"]
+    )
+    timing = {"snippets/p/es/01.out": r"\d+\.\d s\b"}
+    assert latest.prints_versions_only(text, moved, timing), "a new timing in a volatile part counted as a change"
+    assert not latest.prints_versions_only(text, moved, {}), "without the block's pattern a timing must count"
+    other = {"snippets/q/es/01.out": r"\d+\.\d s\b"}
+    assert not latest.prints_versions_only(text, moved, other), "another recording's pattern was applied"
+    assert all(path.endswith(".out") and pattern for path, pattern in latest.volatile_parts().items())

@@ -152,20 +152,40 @@ def _masked(line: str, moved_versions: dict[str, tuple[str, str]]) -> str:
     return line
 
 
-def prints_versions_only(text: str, moved_versions: dict[str, tuple[str, str]]) -> bool:
+def volatile_parts() -> dict[str, str]:
+    """Each recording whose block masks what no two runs share (`volatile=`, a timing), by the path
+    the harness's diff names it with: its pattern."""
+    from .pages import readable_pages
+    from .project import rel
+
+    return {
+        rel(b.output_file): b.options["volatile"]
+        for page in readable_pages()
+        for b in page.blocks
+        if b.output_file is not None and b.options.get("volatile")
+    }
+
+
+def prints_versions_only(text: str, moved_versions: dict[str, tuple[str, str]], volatile: dict[str, str] | None = None) -> bool:
     """A failure whose every problem is a changed recording, each hunk of each the same once the
     moved packages' versions are masked: the page prints `torch.__version__`, nothing broke.
-    moved_versions: name -> (pinned, installed), for the packages that moved."""
+    moved_versions: name -> (pinned, installed), for the packages that moved. volatile: a
+    recording's `volatile=` pattern (volatile_parts), masked first, as the harness compares: its
+    diff shows the raw lines."""
     problems = [p for p in text.split("\n\n") if p.strip() and not p.startswith("rerun just this")]
     if not moved_versions or not problems or not all("output differs from its recording" in p for p in problems):
         return False
     for problem in problems:
         changed = hunks(problem)
+        named = re.search(r"^--- recorded (\S+)", problem, re.M)
+        pattern = (volatile or {}).get(named.group(1)) if named else None
         if not changed:
             return False
         for hunk in changed:  # each side in its order, kept lines included: a line that moved differs
-            recorded = [_masked(t, moved_versions) for tag, t in hunk if tag != "+"]
-            now = [_masked(t, moved_versions) for tag, t in hunk if tag != "-"]
+            sides = ["\n".join(t for tag, t in hunk if tag != drop) for drop in "+-"]
+            if pattern:
+                sides = [re.sub(pattern, "…", side) for side in sides]
+            recorded, now = ([_masked(t, moved_versions) for t in side.split("\n")] for side in sides)
             if recorded != now:
                 return False
     return True
@@ -175,12 +195,18 @@ VERSIONS_ONLY = "its recordings print the moved versions, nothing else changed: 
 
 
 def table(
-    report: Path, installed: dict[str, str], moved: dict[str, str], pinned: dict[str, str] | None = None
+    report: Path,
+    installed: dict[str, str],
+    moved: dict[str, str],
+    pinned: dict[str, str] | None = None,
+    volatile: dict[str, str] | None = None,
 ) -> list[tuple[str, str, str]]:
     """(page run, pass/FAIL/skipped, a note) per test: for a failure, whom it is laid at and its
-    last error line; for a pass on printed versions only, VERSIONS_ONLY. pinned: pins() by default."""
+    last error line; for a pass on printed versions only, VERSIONS_ONLY. pinned: pins() by
+    default; volatile: volatile_parts() by default."""
     pinned = pins() if pinned is None else pinned
     moved_versions = {n: (pinned.get(n, v), v) for n, v in installed.items() if n in moved}
+    volatile = volatile_parts() if volatile is None else volatile
     rows, originals = [], {}
     for case in ET.parse(report).getroot().iter("testcase"):
         bad = case.find("failure") if case.find("failure") is not None else case.find("error")
@@ -189,7 +215,7 @@ def table(
             rows.append((page, "pass" if case.find("skipped") is None else "skipped", ""))
             continue
         text = (bad.text or "") + (bad.get("message") or "")
-        if prints_versions_only(bad.text or "", moved_versions):
+        if prints_versions_only(bad.text or "", moved_versions, volatile):
             rows.append((page, "pass", VERSIONS_ONLY))
             continue
         if m := re.search(r" is proven by docs/(\S+) ", text):
