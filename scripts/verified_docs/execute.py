@@ -333,11 +333,8 @@ def check_outputs(blocks, results, stderr, record: bool, nodeid: str) -> list[st
             )
             continue
         expected = normalize(block.expected)
-        volatile = block.options.get("volatile")
-        if volatile:  # declared on the page: e.g. timings, which no two runs share
-            actual_cmp, expected_cmp = (re.sub(volatile, "…", t) for t in (actual, expected))
-        else:
-            actual_cmp, expected_cmp = actual, expected
+        volatile = block.options.get("volatile")  # declared on the page: e.g. timings, which no two runs share
+        actual_cmp, expected_cmp = (mask_volatile(t, volatile) for t in (actual, expected))
         if actual_cmp != expected_cmp:
             diff = "\n".join(
                 difflib.unified_diff(
@@ -354,6 +351,11 @@ def check_outputs(blocks, results, stderr, record: bool, nodeid: str) -> list[st
     if problems:
         problems.append(rerun_hint(nodeid))
     return problems
+
+
+def mask_volatile(text: str, pattern: str | None) -> str:
+    """An output as it is compared with its recording: its block's `volatile=` spans masked."""
+    return re.sub(pattern, "…", text) if pattern else text
 
 
 def check_figure(block: Block, record: bool) -> list[str]:

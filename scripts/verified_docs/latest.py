@@ -172,6 +172,8 @@ def prints_versions_only(text: str, moved_versions: dict[str, tuple[str, str]], 
     moved_versions: name -> (pinned, installed), for the packages that moved. volatile: a
     recording's `volatile=` pattern (volatile_parts), masked first, as the harness compares: its
     diff shows the raw lines."""
+    from .execute import mask_volatile
+
     problems = [p for p in text.split("\n\n") if p.strip() and not p.startswith("rerun just this")]
     if not moved_versions or not problems or not all("output differs from its recording" in p for p in problems):
         return False
@@ -183,8 +185,7 @@ def prints_versions_only(text: str, moved_versions: dict[str, tuple[str, str]], 
             return False
         for hunk in changed:  # each side in its order, kept lines included: a line that moved differs
             sides = ["\n".join(t for tag, t in hunk if tag != drop) for drop in "+-"]
-            if pattern:
-                sides = [re.sub(pattern, "…", side) for side in sides]
+            sides = [mask_volatile(side, pattern) for side in sides]  # as the harness compares
             recorded, now = ([_masked(t, moved_versions) for t in side.split("\n")] for side in sides)
             if recorded != now:
                 return False
