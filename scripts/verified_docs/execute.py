@@ -26,7 +26,7 @@ from pathlib import Path
 
 from .local_server import serve
 from .pages import Block, Page, load_page
-from .project import BUILD, DOCS, FIXTURES, OFFLINE, rel, snippet_options
+from .project import BUILD, DOCS, FIXTURES, OFFLINE, QUICK_GC, rel, snippet_options
 from .tiers import TIERS
 
 WORK = BUILD / "run"
@@ -61,8 +61,10 @@ def runner_env(tier: str, workdir: Path) -> dict:
         env.setdefault("JAX_COMPILATION_CACHE_DIR", cache)
         env.setdefault("JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS", "0")  # JAX keeps only compiles over 1 s by default
         env.setdefault("JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES", "0")
-    if TIERS[tier].requires != "online":  # offline: network guard and fixtures in every Python process
-        env["PYTHONPATH"] = os.pathsep.join([str(OFFLINE)] + [p for p in [env.get("PYTHONPATH")] if p])
+    # Every Python process: the collector tuned for short programs (quick_gc/sitecustomize.py), then,
+    # offline, the network guard and fixtures (offline/sitecustomize.py, which quick_gc's runs).
+    start = [QUICK_GC] + ([OFFLINE] if TIERS[tier].requires != "online" else [])
+    env["PYTHONPATH"] = os.pathsep.join([str(p) for p in start] + [p for p in [env.get("PYTHONPATH")] if p])
     return env
 
 

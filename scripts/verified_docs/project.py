@@ -25,6 +25,8 @@ MKDOCS_YML = ROOT / "mkdocs.yml"
 # The start-up code of every process that runs a page's code: network guard, fixture substitution,
 # and the import hook the bench's observer uses.
 OFFLINE = Path(__file__).resolve().parent / "offline"
+# The suite's own start-up code, before OFFLINE: Python's garbage collector tuned for short programs.
+QUICK_GC = Path(__file__).resolve().parent / "quick_gc"
 
 BACKENDS = ("torch", "jax", "tensorflow")
 

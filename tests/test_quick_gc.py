@@ -1,0 +1,63 @@
+"""The collector tuned for the suite's page processes (scripts/verified_docs/quick_gc/sitecustomize.py):
+loaded in front of the offline layer, in every tier, and never by the bench."""
+
+import ast
+import json
+import subprocess
+import sys
+
+import pytest
+
+from verified_docs import bench
+from verified_docs.execute import WORK, runner_env
+from verified_docs.project import QUICK_GC
+
+pytestmark = pytest.mark.independent_of_pages
+
+# Read, not imported: importing it would tune this process's collector too.
+THRESHOLDS = next(
+    list(ast.literal_eval(node.value))
+    for node in ast.parse((QUICK_GC / "sitecustomize.py").read_text()).body
+    if isinstance(node, ast.Assign) and node.targets[0].id == "THRESHOLDS"
+)
+PROBE = "import gc, json, sitecustomize; print(json.dumps([gc.get_threshold(), hasattr(sitecustomize, 'after_import')]))"
+# An object still in a reference cycle when the program exits: Python finalizes it in its last collection.
+CYCLE_AT_EXIT = "class Cycle:\n    def __del__(self):\n        print('finalized at exit', flush=True)\na = Cycle()\na.me = a\n"
+
+
+def run(code: str, env: dict) -> subprocess.CompletedProcess:
+    workdir = WORK / "quick-gc-check"
+    workdir.mkdir(parents=True, exist_ok=True)
+    proc = subprocess.run([sys.executable, "-c", code], env=env, cwd=workdir, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    return proc
+
+
+@pytest.mark.parametrize("tier, offline", [("run", True), ("network", False)])
+def test_a_page_process_runs_with_the_tuned_collector_and_its_tiers_offline_layer(tier, offline):
+    thresholds, loaded = json.loads(run(PROBE, runner_env(tier, WORK)).stdout)
+    assert thresholds == THRESHOLDS, (
+        f"a {tier!r} page process started with the collector at {thresholds}, not quick_gc's {THRESHOLDS}"
+    )
+    assert loaded == offline, (
+        f"a {tier!r} page process {'has' if loaded else 'lacks'} the offline layer (offline/sitecustomize.py), "
+        "which quick_gc/sitecustomize.py runs as the next sitecustomize on PYTHONPATH"
+    )
+
+
+def test_a_page_process_leaves_what_is_alive_at_exit_unfinalized_as_python_allows():
+    """The one difference quick_gc makes (its docstring): the freeze at exit. Without quick_gc the
+    same program finalizes its cycle, so this test fails if the freeze is lost or made everywhere."""
+    assert run(CYCLE_AT_EXIT, bench.child_env(WORK, None, "cpu")).stdout == "finalized at exit\n"
+    assert run(CYCLE_AT_EXIT, runner_env("run", WORK)).stdout == "", "quick_gc's freeze at exit did not happen"
+
+
+def test_the_bench_times_programs_with_pythons_own_collector():
+    thresholds, loaded = json.loads(run(PROBE, bench.child_env(WORK, "jax", "cpu")).stdout)
+    default = json.loads(
+        subprocess.check_output([sys.executable, "-I", "-c", "import gc, json; print(json.dumps(gc.get_threshold()))"])
+    )
+    assert thresholds == default, (
+        f"a bench child started with the collector at {thresholds}, not Python's {default}: its timings would not be a reader's"
+    )
+    assert loaded, "a bench child lacks the offline layer"
