@@ -1,7 +1,7 @@
 """The collector tuned for the suite's page processes (scripts/verified_docs/quick_gc/sitecustomize.py):
 loaded in front of the offline layer, in every tier, and never by the bench."""
 
-import ast
+import gc
 import json
 import subprocess
 import sys
@@ -10,16 +10,11 @@ import pytest
 
 from verified_docs import bench
 from verified_docs.execute import WORK, runner_env
-from verified_docs.project import QUICK_GC
+from verified_docs.project import quick_gc
 
 pytestmark = pytest.mark.independent_of_pages
 
-# Read, not imported: importing it would tune this process's collector too.
-THRESHOLDS = next(
-    list(ast.literal_eval(node.value))
-    for node in ast.parse((QUICK_GC / "sitecustomize.py").read_text()).body
-    if isinstance(node, ast.Assign) and node.targets[0].id == "THRESHOLDS"
-)
+THRESHOLDS = list(quick_gc().THRESHOLDS)
 PROBE = "import gc, json, sitecustomize; print(json.dumps([gc.get_threshold(), hasattr(sitecustomize, 'after_import')]))"
 # An object still in a reference cycle when the program exits: Python finalizes it in its last collection.
 CYCLE_AT_EXIT = "class Cycle:\n    def __del__(self):\n        print('finalized at exit', flush=True)\na = Cycle()\na.me = a\n"
@@ -61,3 +56,10 @@ def test_the_bench_times_programs_with_pythons_own_collector():
         f"a bench child started with the collector at {thresholds}, not Python's {default}: its timings would not be a reader's"
     )
     assert loaded, "a bench child lacks the offline layer"
+
+
+def test_the_suites_own_process_has_the_same_collector_and_froze_what_collection_built():
+    assert list(gc.get_threshold()) == THRESHOLDS, (
+        "verified_docs.pytest_plugin did not tune pytest's collector (quick_gc().tune())"
+    )
+    assert gc.get_freeze_count() > 0, "verified_docs.pytest_plugin did not freeze what collection built"

@@ -7,6 +7,7 @@ Keras backends the pages compare are listed once, here.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import os
 from pathlib import Path
 
@@ -83,3 +84,11 @@ LANG_NAMES = {
 def language_name(lang: str, in_lang: str) -> str:
     """A language's name as a page in `in_lang` writes it ("Spanish" on an English page)."""
     return LANG_NAMES.get(in_lang, {}).get(lang, lang)
+
+
+def quick_gc():
+    """quick_gc/sitecustomize.py as a module, loaded without tuning anything: its tune() and THRESHOLDS."""
+    spec = importlib.util.spec_from_file_location("verified_docs_quick_gc", QUICK_GC / "sitecustomize.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

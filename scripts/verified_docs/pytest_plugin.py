@@ -18,6 +18,7 @@ ordering of tests.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shutil
@@ -32,7 +33,7 @@ import pytest
 from . import build, checks, execute, records, shards, site_build, static, translation_proof, verdict_cache
 from .figures import FigureError
 from .pages import Page, PageError, load_page
-from .project import BUILD, DOCS, ROOT, default_language, rel
+from .project import BUILD, DOCS, ROOT, default_language, quick_gc, rel
 from .tiers import CI_TIER, TIERS
 from .translations import source_of
 
@@ -66,6 +67,7 @@ def pytest_addoption(parser):
 
 
 def pytest_configure(config):
+    quick_gc().tune()  # this process's collector as its page processes have it: same verdicts, less time
     for tier in TIERS.values():
         config.addinivalue_line("markers", f"{tier.name}: {tier.marker_help}")
     config.addinivalue_line(
@@ -87,6 +89,11 @@ def pytest_configure(config):
     if out and out.exists() and any(out.iterdir()):  # a shard's folder holds that shard's run only
         raise pytest.UsageError(f"--shard-dir {out} is not empty: remove it first (make test-shard does)")
     config.pluginmanager.register(Scheduler(config), "verified_docs_scheduler")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_finish(session):
+    gc.freeze()  # what collection built lives to the end: the collector stops walking it again and again
 
 
 def pytest_collect_file(file_path: Path, parent):

@@ -15,6 +15,7 @@ Python never promised that (https://docs.python.org/3/reference/datamodel.html#o
 not guaranteed that __del__() methods are called for objects that still exist when the interpreter
 exits"), and files, logs and atexit handlers are flushed and run as before.
 
+The pytest process tunes its own collector the same way (verified_docs.pytest_plugin calls tune()).
 The bench does not load this file: its timings are a reader's, with Python's default collector.
 """
 
@@ -26,15 +27,25 @@ from pathlib import Path
 
 THRESHOLDS = (10_000, 10, 100)  # Python's are (700, 10, 10): 10 000 allocations before a young collection
 
-gc.set_threshold(*THRESHOLDS)
-atexit.register(gc.freeze)  # registered first, so it runs last
 
-_here = Path(__file__).resolve().parent
-for _entry in sys.path:
-    _next = Path(_entry or ".").resolve() / "sitecustomize.py"
-    if _next.parent != _here and _next.is_file():
-        _spec = importlib.util.spec_from_file_location("sitecustomize", _next)
-        _module = importlib.util.module_from_spec(_spec)
-        sys.modules["sitecustomize"] = _module  # `import sitecustomize` finds the offline layer's hook
-        _spec.loader.exec_module(_module)
-        break
+def tune() -> None:
+    """This process's collector, as every page process has it (the pytest process calls it too)."""
+    gc.set_threshold(*THRESHOLDS)
+    atexit.register(gc.freeze)  # registered first, so it runs last
+
+
+def run_next_sitecustomize() -> None:
+    here = Path(__file__).resolve().parent
+    for entry in sys.path:
+        candidate = Path(entry or ".").resolve() / "sitecustomize.py"
+        if candidate.parent != here and candidate.is_file():
+            spec = importlib.util.spec_from_file_location("sitecustomize", candidate)
+            module = importlib.util.module_from_spec(spec)
+            sys.modules["sitecustomize"] = module  # `import sitecustomize` finds the offline layer's hook
+            spec.loader.exec_module(module)
+            return
+
+
+if __name__ == "sitecustomize":  # Python's start-up, not verified_docs.quick_gc_tuning
+    tune()
+    run_next_sitecustomize()
