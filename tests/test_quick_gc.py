@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from fixture_site import make_site, pytest_in
 from verified_docs import bench
 from verified_docs.execute import WORK, runner_env
 from verified_docs.project import quick_gc
@@ -63,3 +64,27 @@ def test_the_suites_own_process_has_the_same_collector_and_froze_what_collection
         "verified_docs.pytest_plugin did not tune pytest's collector (quick_gc().tune())"
     )
     assert gc.get_freeze_count() > 0, "verified_docs.pytest_plugin did not freeze what collection built"
+
+
+def test_a_recording_is_made_with_pythons_collector_so_a_run_that_prints_less_at_exit_fails(tmp_path):
+    """`--record-outputs` runs a page as a reader's Python does; the suite's quicker run of the same
+    page, which finalizes nothing at exit, then lacks the line and fails with the diff."""
+    root = make_site(tmp_path / "site")
+    for lang, (title, words) in {"es": ("Ciclo", "Guárdalo y ejecútalo:"), "en": ("Cycle", "Save it and run it:")}.items():
+        folder = root / "snippets" / "ciclo" / lang
+        folder.mkdir(parents=True)
+        (folder / "01_ciclo.py").write_text(CYCLE_AT_EXIT)
+        (folder / "02_ciclo.sh").write_text("python ciclo.py\n")
+        (folder / "02_ciclo.out").write_text("")
+        (root / "docs" / f"ciclo.{lang}.md").write_text(
+            f'# {title}\n\n{words}\n\n<!--pytest.mark.run-->\n```python title="ciclo.py"\n--8<-- "ciclo/{lang}/01_ciclo.py"\n```\n\n'
+            f'<!--pytest.mark.run-->\n```bash\n--8<-- "ciclo/{lang}/02_ciclo.sh"\n```\n\n'
+            f'<!--pytest-codeblocks:expected-output-->\n```text\n--8<-- "ciclo/{lang}/02_ciclo.out"\n```\n'
+        )
+    recorded = pytest_in(root, "--record-outputs", targets=("docs/ciclo.es.md",))
+    assert recorded["docs.ciclo.es.md::run"] == "passed", recorded
+    assert (root / "snippets/ciclo/es/02_ciclo.out").read_text() == "finalized at exit\n", (
+        "the recording was not made as a reader's run"
+    )
+    verdict = pytest_in(root, targets=("docs/ciclo.es.md",))["docs.ciclo.es.md::run"]
+    assert verdict.startswith("failed") and "finalized at exit" in verdict, verdict

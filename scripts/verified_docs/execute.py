@@ -43,7 +43,9 @@ def rerun_hint(nodeid: str) -> str:
     return f'rerun just this: .venv/bin/python -m pytest "{nodeid}"'
 
 
-def runner_env(tier: str, workdir: Path) -> dict:
+def runner_env(tier: str, workdir: Path, quick_gc: bool = True) -> dict:
+    """The environment of a page's processes; quick_gc=False: Python's own collector, as a reader's
+    (a recording is made so: see run_page_tier)."""
     env = dict(os.environ)
     env.pop("KERAS_BACKEND", None)  # each page chooses its own backend, as a reader would
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
@@ -63,7 +65,7 @@ def runner_env(tier: str, workdir: Path) -> dict:
         env.setdefault("JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES", "0")
     # Every Python process: the collector tuned for short programs (quick_gc/sitecustomize.py), then,
     # offline, the network guard and fixtures (offline/sitecustomize.py, which quick_gc's runs).
-    start = [QUICK_GC] + ([OFFLINE] if TIERS[tier].requires != "online" else [])
+    start = ([QUICK_GC] if quick_gc else []) + ([OFFLINE] if TIERS[tier].requires != "online" else [])
     env["PYTHONPATH"] = os.pathsep.join([str(p) for p in start] + [p for p in [env.get("PYTHONPATH")] if p])
     return env
 
@@ -128,7 +130,7 @@ def executed_copy(page: Page, tier: str) -> Path:
     return workdir_of(page.id, tier) / f"{page.id}.{tier}.executed.ipynb"
 
 
-def run_notebook(page: Page, tier: str, workdir: Path, cell_timeout: float = CELL_TIMEOUT_S) -> list[dict]:
+def run_notebook(page: Page, tier: str, workdir: Path, cell_timeout: float = CELL_TIMEOUT_S, quick_gc: bool = True) -> list[dict]:
     """Execute the page's notebook for `tier` in `workdir`; one result per block of the tier."""
     import nbformat
     from nbclient import NotebookClient
@@ -158,7 +160,7 @@ def run_notebook(page: Page, tier: str, workdir: Path, cell_timeout: float = CEL
     client.on_cell_execute = lambda cell, cell_index: started.append(cell)
     crash = None
     try:
-        client.execute(env=runner_env(tier, workdir), cwd=str(workdir))
+        client.execute(env=runner_env(tier, workdir, quick_gc), cwd=str(workdir))
     except CellExecutionError:
         pass  # the failing cell carries its error output
     except CellTimeoutError:
@@ -229,11 +231,12 @@ def main(argv=None) -> int:
     parser.add_argument(
         "--cell-timeout", type=float, default=CELL_TIMEOUT_S, help="seconds a cell may run (the harness self-test)"
     )
+    parser.add_argument("--readers-gc", action="store_true", help="Python's own collector, not quick_gc's (a recording)")
     args = parser.parse_args(argv)
     options = dict(snippet_options()) | ({"base_path": [str(args.snippets.resolve())]} if args.snippets else {})
     page = load_page(args.page.resolve(), options, missing_outputs_ok=True)  # `make outputs` writes them
     link_workdir(page, args.workdir)
-    results = run_notebook(page, args.tier, args.workdir.resolve(), args.cell_timeout)
+    results = run_notebook(page, args.tier, args.workdir.resolve(), args.cell_timeout, quick_gc=not args.readers_gc)
     args.result.write_text(json.dumps(results, indent=1), encoding="utf-8")
     return 0
 
@@ -262,9 +265,11 @@ def stop_all() -> None:
 
 
 def run_page_tier(
-    page: Page, tier: str, snippet_base: Path | None = None, cell_timeout: float = CELL_TIMEOUT_S
+    page: Page, tier: str, snippet_base: Path | None = None, cell_timeout: float = CELL_TIMEOUT_S, quick_gc: bool = True
 ) -> tuple[list[Block], list[dict], str]:
-    """Run the page's blocks of one tier; return them, their results and the runner's stderr."""
+    """Run the page's blocks of one tier; return them, their results and the runner's stderr.
+    quick_gc=False (a recording): Python's own collector, so that what a reader's run prints at exit
+    is in the recording, and the suite's quicker runs go red if they print something else."""
     workdir = workdir_of(page.id, tier)
     shutil.rmtree(workdir, ignore_errors=True)
     workdir.mkdir(parents=True)
@@ -273,8 +278,9 @@ def run_page_tier(
     proc = subprocess.Popen(
         [sys.executable, "-m", "verified_docs.execute", str(page.path), tier, str(result), str(workdir)]
         + (["--snippets", str(snippet_base)] if snippet_base else [])
-        + ["--cell-timeout", str(cell_timeout)],
-        env=runner_env(tier, workdir),
+        + ["--cell-timeout", str(cell_timeout)]
+        + ([] if quick_gc else ["--readers-gc"]),
+        env=runner_env(tier, workdir, quick_gc),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -185,9 +185,9 @@ class PageRunItem(VerifiedItem):
         """The background job: run the page, compare its outputs and, when it passed, write its
         record (the stamp the site shows) before the job counts as done."""
         started = time.perf_counter()
+        record = self.config.getoption("--record-outputs")
         try:
-            blocks, results, stderr = execute.run_page_tier(self.page, self.tier)
-            record = self.config.getoption("--record-outputs")
+            blocks, results, stderr = execute.run_page_tier(self.page, self.tier, quick_gc=not record)
             problems = execute.check_outputs(blocks, results, stderr, record, self.nodeid)
         except execute.RunnerDied as exc:
             blocks, results, problems, record = [], [], [f"{exc}\n{execute.rerun_hint(self.nodeid)}"], False

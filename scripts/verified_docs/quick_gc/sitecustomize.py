@@ -16,7 +16,9 @@ not guaranteed that __del__() methods are called for objects that still exist wh
 exits"), and files, logs and atexit handlers are flushed and run as before.
 
 The pytest process tunes its own collector the same way (verified_docs.pytest_plugin calls tune()).
-The bench does not load this file: its timings are a reader's, with Python's default collector.
+Two runs do not load this file, and have Python's default collector, as a reader's run has: the
+bench (its timings are a reader's) and a recording (`--record-outputs`), so that a line a reader's
+run prints at exit is in the recording, and the suite's runs, which would lack it, go red.
 """
 
 import atexit
