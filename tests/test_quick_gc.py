@@ -3,6 +3,8 @@ loaded in front of the offline layer, in every tier, and never by the bench."""
 
 import gc
 import json
+import os
+import shutil
 import subprocess
 import sys
 
@@ -11,12 +13,20 @@ import pytest
 from fixture_site import make_site, pytest_in
 from verified_docs import bench
 from verified_docs.execute import WORK, runner_env
-from verified_docs.project import quick_gc
+from verified_docs.project import OFFLINE, QUICK_GC, quick_gc
 
 pytestmark = pytest.mark.independent_of_pages
 
 THRESHOLDS = list(quick_gc().THRESHOLDS)
-PROBE = "import gc, json, sitecustomize; print(json.dumps([gc.get_threshold(), hasattr(sitecustomize, 'after_import')]))"
+DEFAULT = json.loads(
+    subprocess.check_output([sys.executable, "-I", "-c", "import gc, json; print(json.dumps(gc.get_threshold()))"])
+)
+# The process's collector thresholds, and whether the offline layer is loaded (its after_import hook).
+PROBE = (
+    "import gc, json, sys\n"
+    "offline = hasattr(sys.modules.get('sitecustomize'), 'after_import')\n"
+    "print(json.dumps([gc.get_threshold(), offline]))\n"
+)
 # An object still in a reference cycle when the program exits: Python finalizes it in its last collection.
 CYCLE_AT_EXIT = "class Cycle:\n    def __del__(self):\n        print('finalized at exit', flush=True)\na = Cycle()\na.me = a\n"
 
@@ -41,8 +51,32 @@ def test_a_page_process_runs_with_the_tuned_collector_and_its_tiers_offline_laye
     )
 
 
+@pytest.mark.parametrize("how", ["another copy of it first on the path", "a symlink to it first on the path"])
+def test_the_chain_ends_in_the_offline_layer_however_quick_gc_is_on_the_path(how, tmp_path):
+    folder = tmp_path / "first"
+    folder.mkdir()
+    if how.startswith("another copy"):
+        shutil.copy(QUICK_GC / "sitecustomize.py", folder / "sitecustomize.py")
+        path = [folder, QUICK_GC, OFFLINE]
+    else:
+        (folder / "sitecustomize.py").symlink_to(QUICK_GC / "sitecustomize.py")
+        path = [folder, OFFLINE]
+    env = dict(runner_env("run", WORK), PYTHONPATH=os.pathsep.join(map(str, path)))
+    proc = run(PROBE, env)
+    assert "Error in sitecustomize" not in proc.stderr, f"with {how}: {proc.stderr[-2000:]}"
+    assert json.loads(proc.stdout) == [THRESHOLDS, True], f"with {how}: {proc.stdout}"
+
+
+@pytest.mark.parametrize("tier, offline", [("run", True), ("network", False)])
+def test_a_recordings_processes_get_pythons_collector_even_when_quick_gc_is_inherited(tier, offline, monkeypatch):
+    monkeypatch.setenv("PYTHONPATH", str(QUICK_GC))  # e.g. a recording started from a page process
+    thresholds, loaded = json.loads(run(PROBE, runner_env(tier, WORK, quick_gc=False)).stdout)
+    assert thresholds == DEFAULT, f"a recording's {tier!r} process inherited quick_gc from PYTHONPATH: {thresholds}"
+    assert loaded == offline
+
+
 def test_a_page_process_leaves_what_is_alive_at_exit_unfinalized_as_python_allows():
-    """The one difference quick_gc makes (its docstring): the freeze at exit. Without quick_gc the
+    """The visible difference quick_gc makes (its docstring): the freeze at exit. Without quick_gc the
     same program finalizes its cycle, so this test fails if the freeze is lost or made everywhere."""
     assert run(CYCLE_AT_EXIT, bench.child_env(WORK, None, "cpu")).stdout == "finalized at exit\n"
     assert run(CYCLE_AT_EXIT, runner_env("run", WORK)).stdout == "", "quick_gc's freeze at exit did not happen"
@@ -50,11 +84,8 @@ def test_a_page_process_leaves_what_is_alive_at_exit_unfinalized_as_python_allow
 
 def test_the_bench_times_programs_with_pythons_own_collector():
     thresholds, loaded = json.loads(run(PROBE, bench.child_env(WORK, "jax", "cpu")).stdout)
-    default = json.loads(
-        subprocess.check_output([sys.executable, "-I", "-c", "import gc, json; print(json.dumps(gc.get_threshold()))"])
-    )
-    assert thresholds == default, (
-        f"a bench child started with the collector at {thresholds}, not Python's {default}: its timings would not be a reader's"
+    assert thresholds == DEFAULT, (
+        f"a bench child started with the collector at {thresholds}, not Python's {DEFAULT}: its timings would not be a reader's"
     )
     assert loaded, "a bench child lacks the offline layer"
 

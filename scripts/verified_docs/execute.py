@@ -8,7 +8,8 @@ file; the rest are skipped, as nbclient skips `skip-execution` cells.
 
 The kernel runs in a child process (`python -m verified_docs.execute PAGE TIER RESULT WORKDIR`)
 with the offline layer on PYTHONPATH (offline/sitecustomize.py: network guard and fixtures),
-unless the tier requires the network. The parent (`run_page_tier`) reads its JSON results.
+unless the tier requires the network, and, before it, quick_gc/sitecustomize.py (a collector tuned
+for short programs), unless the run makes a recording. The parent (`run_page_tier`) reads its JSON results.
 """
 
 from __future__ import annotations
@@ -66,7 +67,8 @@ def runner_env(tier: str, workdir: Path, quick_gc: bool = True) -> dict:
     # Every Python process: the collector tuned for short programs (quick_gc/sitecustomize.py), then,
     # offline, the network guard and fixtures (offline/sitecustomize.py, which quick_gc's runs).
     start = ([QUICK_GC] if quick_gc else []) + ([OFFLINE] if TIERS[tier].requires != "online" else [])
-    env["PYTHONPATH"] = os.pathsep.join([str(p) for p in start] + [p for p in [env.get("PYTHONPATH")] if p])
+    inherited = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p and Path(p).resolve() != QUICK_GC]
+    env["PYTHONPATH"] = os.pathsep.join([str(p) for p in start] + inherited)  # quick_gc only where asked for
     return env
 
 

@@ -6,19 +6,21 @@ Python's cyclic garbage collector, tuned for the pages' short programs, which im
 libraries and exit. With the default thresholds it walks the ever-growing heap of imported modules
 again and again while they load, and once more at exit; here that was about a third of `import
 keras` with the torch backend (2.5 s instead of 3.9 s, start to exit) and a quarter of the
-saving-serving page's run (58 s instead of 76 s, alone). The collector still runs, less often, and
-nothing a program computes or prints depends on when it does.
+saving-serving page's run (58 s instead of 76 s, alone). The collector still runs, less often.
 
-The one behaviour that differs: what is still alive when the program exits is frozen (gc.freeze,
-after every other atexit handler), so an object left in a reference cycle at exit is not finalized.
-Python never promised that (https://docs.python.org/3/reference/datamodel.html#object.__del__: "It is
-not guaranteed that __del__() methods are called for objects that still exist when the interpreter
-exits"), and files, logs and atexit handlers are flushed and run as before.
-
-The pytest process tunes its own collector the same way (verified_docs.pytest_plugin calls tune()).
-Two runs do not load this file, and have Python's default collector, as a reader's run has: the
-bench (its timings are a reader's) and a recording (`--record-outputs`), so that a line a reader's
-run prints at exit is in the recording, and the suite's runs, which would lack it, go red.
+What can differ from a reader's run, and why the suite still sees what a reader sees:
+- When a cycle is collected: a `__del__` or weakref callback runs later, a WeakValueDictionary
+  keeps an entry longer, the peak memory is higher. No page prints any of these.
+- At exit, what is still alive is frozen (gc.freeze, after the atexit handlers registered after
+  it), so an object left in a reference cycle is not finalized: its `__del__` does not run, and a
+  file only that cycle holds is not flushed. Python never promised either
+  (https://docs.python.org/3/reference/datamodel.html#object.__del__: "It is not guaranteed that
+  __del__() methods are called for objects that still exist when the interpreter exits"). Objects
+  freed by their reference count, the standard streams and atexit handlers are as before.
+A recording (`--record-outputs`) runs the page's processes with Python's own collector, as a
+reader's, so a program that prints or writes more that way than under this file fails the suite's
+next run, with the diff. The bench never loads this file either: its timings are a reader's. The
+pytest process tunes its own collector with tune() (verified_docs.pytest_plugin).
 """
 
 import atexit
@@ -33,21 +35,27 @@ THRESHOLDS = (10_000, 10, 100)  # Python's are (700, 10, 10): 10 000 allocations
 def tune() -> None:
     """This process's collector, as every page process has it (the pytest process calls it too)."""
     gc.set_threshold(*THRESHOLDS)
-    atexit.register(gc.freeze)  # registered first, so it runs last
+    atexit.register(gc.freeze)  # atexit runs handlers last-registered first: in a page process, this one last
 
 
 def run_next_sitecustomize() -> None:
-    here = Path(__file__).resolve().parent
-    for entry in sys.path:
-        candidate = Path(entry or ".").resolve() / "sitecustomize.py"
-        if candidate.parent != here and candidate.is_file():
+    """Runs the first sitecustomize.py on sys.path after this file's folder (another copy of this
+    file there runs its own next one, so the chain always ends)."""
+    here = Path(__file__).parent.resolve()  # the folder on sys.path, even if this file is a symlink
+    folders = [Path(entry).resolve() for entry in sys.path if entry]
+    for folder in folders[folders.index(here) + 1 :] if here in folders else folders:
+        candidate = folder / "sitecustomize.py"
+        if candidate.is_file():
             spec = importlib.util.spec_from_file_location("sitecustomize", candidate)
             module = importlib.util.module_from_spec(spec)
-            sys.modules["sitecustomize"] = module  # `import sitecustomize` finds the offline layer's hook
+            # This module replaces itself in sys.modules, so `import sitecustomize` (the bench's
+            # observer does it) gets the offline layer's: CPython's import returns sys.modules' entry
+            # after running a module (https://docs.python.org/3/reference/import.html#loading).
+            sys.modules["sitecustomize"] = module
             spec.loader.exec_module(module)
             return
 
 
-if __name__ == "sitecustomize":  # Python's start-up, not verified_docs.quick_gc_tuning
+if __name__ == "sitecustomize":  # Python's start-up; verified_docs.project.quick_gc() loads it under another name
     tune()
     run_next_sitecustomize()
