@@ -10,7 +10,9 @@ saving-serving page's run (58 s instead of 76 s, alone). The collector still run
 
 What can differ from a reader's run, and why the suite still sees what a reader sees:
 - When a cycle is collected: a `__del__` or weakref callback runs later, a WeakValueDictionary
-  keeps an entry longer, the peak memory is higher. No page prints any of these.
+  keeps an entry longer, the peak memory is higher. No output the suite compares shows these (the
+  ROCm page's peak-VRAM line is printed on a GPU only: the gpu tier compares nothing, and the bench
+  does not load this file).
 - At exit, what is still alive is frozen (gc.freeze, after the atexit handlers registered after
   it), so an object left in a reference cycle is not finalized: its `__del__` does not run, and a
   file only that cycle holds is not flushed. Python never promised either
