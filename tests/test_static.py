@@ -93,3 +93,30 @@ def test_a_shell_block_and_the_python_it_embeds(tmp_path, code, message):
 def test_a_script_the_page_saves_may_be_run(tmp_path):
     page = page_of(tmp_path, [("gpu", "01_a.py", "print(1)\n"), ("gpu", "02_b.sh", ".venv/bin/python a.py\n")], title="a.py")
     assert problem_of(page) is None
+
+
+def test_two_threads_never_parse_python_at_once_in_the_suites_process():
+    """verified_docs.pytest_plugin.one_ast_parse_at_a_time: Python 3.11's ast.parse is not safe in two
+    threads at once (python/cpython#106905), and the static checks parse on a pool beside the tests."""
+    import ast
+    import threading
+
+    inside, release = threading.Event(), threading.Event()
+
+    class HoldsTheParse:  # compile() reads a path-like filename through __fspath__, inside ast.parse
+        def __fspath__(self):
+            inside.set()
+            release.wait(10)
+            return "held.py"
+
+    first = threading.Thread(target=ast.parse, args=("a = 1",), kwargs={"filename": HoldsTheParse()})
+    second = threading.Thread(target=ast.parse, args=("b = 2",))
+    first.start()
+    assert inside.wait(10)
+    second.start()
+    second.join(0.5)
+    overlapped = not second.is_alive()
+    release.set()
+    first.join(10)
+    second.join(10)
+    assert not overlapped, "a second thread's ast.parse ran while the first was inside its own (no lock around ast.parse)"

@@ -18,12 +18,15 @@ ordering of tests.
 
 from __future__ import annotations
 
+import ast
+import functools
 import gc
 import json
 import os
 import shutil
 import subprocess
 import tempfile
+import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -66,8 +69,28 @@ def pytest_addoption(parser):
     )
 
 
+def one_ast_parse_at_a_time() -> None:
+    """Python 3.11 keeps the AST converter's recursion counter per interpreter, not per thread, so
+    ast.parse in two threads at once can fail with "SystemError: AST constructor recursion depth
+    mismatch" (python/cpython#106905). This session parses in several (the static checks' pool, the
+    tests' thread), and a static check failed so once, in a fresh clone's `.ci/run` here. One lock
+    around ast.parse, for every caller in this process."""
+    if getattr(ast.parse, "one_at_a_time", False):
+        return
+    parse, lock = ast.parse, threading.RLock()
+
+    @functools.wraps(parse)
+    def locked_parse(*args, **kwargs):
+        with lock:
+            return parse(*args, **kwargs)
+
+    locked_parse.one_at_a_time = True
+    ast.parse = locked_parse
+
+
 def pytest_configure(config):
     quick_gc().tune()  # this process's collector as its page processes have it: same verdicts, less time
+    one_ast_parse_at_a_time()
     for tier in TIERS.values():
         config.addinivalue_line("markers", f"{tier.name}: {tier.marker_help}")
     config.addinivalue_line(
