@@ -25,6 +25,8 @@ export PUPPETEER_SKIP_DOWNLOAD := 1
 # Another Chromium-based browser can be named: make test CHROMIUM=/usr/bin/google-chrome
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
+# The Nu Html Checker (npm's vnu-jar, tests/test_html_valid.py) runs on Java; Debian's is enough.
+JAVA     ?= /usr/bin/java
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The lesson's synthetic panel and its generator, offered for download on the site.
 DATA     := docs/assets/data/vol5_diario.parquet
@@ -62,6 +64,10 @@ $(CHROMIUM):
 	$(SUDO) apt-get update -qq
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-liberation
 
+$(JAVA):
+	$(SUDO) apt-get update -qq
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends default-jre-headless
+
 fixtures: $(FIXTURES)
 
 ## make site: build the static site (both languages) into site/; measures the quick bench
@@ -91,12 +97,12 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check scripts tests
 
 ## make test: the lint, then every page in both languages (each executed once), the engine's tests, the built site
-test: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM)
+test: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM) $(JAVA)
 	$(MAKE) --no-print-directory lint
 	$(BIN)/python -m pytest
 
 ## make test-fast: like make test, but what is unchanged since it last passed is not run again
-test-fast: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM)
+test-fast: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM) $(JAVA)
 	$(MAKE) --no-print-directory lint
 	$(BIN)/python -m pytest --cached -rfE   # -rfE: the summary lists failures, not every cache hit
 
@@ -115,13 +121,13 @@ test-shard: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM)
 # ... and the final job merges them (refusing any page not freshly recorded by exactly one shard),
 # builds the site once and runs the site and browser tests.
 ## make test-merged: merge build/shards/*/ into build/, then build the site once and run its tests
-test-merged: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM)
+test-merged: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM) $(JAVA)
 	$(MAKE) --no-print-directory lint
 	$(BIN)/python -m verified_docs.shards merge build/shards/*/
 	$(BIN)/python -m pytest -m site
 
 ## make durations: re-measure every test's duration into .test_durations (committed; how shards are balanced)
-durations: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM)
+durations: $(STAMP) $(FIXTURES) $(VENDOR) $(DATA) $(CHROMIUM) $(JAVA)
 	$(BIN)/python -m pytest --store-durations --clean-durations
 
 ## make test-gpu: only the gpu tier (skipped, with the reason, where no GPU is visible)

@@ -74,6 +74,10 @@ def test_provenance_names_machine_date_versions_and_commit(page, with_record):
     for part in ("2026-11-29 10:00 UTC", "Test CPU", "GPU: none", "Keras 3.15.1", "commit abc1234", "full mode"):
         assert part in out
     assert "stale" not in out
+    # In Spanish, the record's own words are translated too (a reader saw "GPU: none" and "modo quick").
+    out = render(page, "{{ bench:provenance }}", "es")
+    for part in ("GPU: ninguna", "modo completo"):
+        assert part in out, f"the Spanish provenance lacks {part!r}: {out}"
 
 
 def test_unknown_key_fails_the_build_naming_page_and_line(page, with_record):

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import diagrams, figures, notebooks, prose_marks, records, translation_banner
+from . import diagrams, figures, notebooks, prose_marks, reading_time, records, translation_banner
 from .pages import FENCE, Block, Page, Prose, content_hash, page_lang
 from .project import ROOT, language_name, rel
 from .tiers import CI_TIER, OUTPUT_LINE, TIERS
@@ -107,7 +107,9 @@ def unsearched(lines: list[str]) -> list[str]:
             words = m["info"].split(maxsplit=1)
             attrs = " ".join([f".{words[0]}", *words[1:], 'data-search-exclude=""'])
             out[i] = f"{m['indent']}{m['fence']}{{ {attrs} }}"
-    return out
+    # The expected-output mark is for the harness, not the reader; indented (in a fold or a list) it
+    # is not raw HTML to Markdown, which would wrap it and the output's <div> in a <p> (invalid HTML).
+    return ["" if OUTPUT_LINE.match(line) else line for line in out]
 
 
 def stamp(page: Page) -> str:
@@ -138,7 +140,8 @@ def title_of(page: Page) -> str:
 
 def render_page(page: Page, site_url: str, link: Callable[[str], str]) -> Rendered:
     """All per-page steps, in order: the Markdown for the page and its notebook."""
-    page = with_figures(page)
+    reading = reading_time.line(page)  # of the page as written: the figure the home page and the suite show
+    page = reading_time.substitute(with_figures(page))
     page = prose_marks.render(page)  # ^fuente^ / ^source^ trace labels as small <sup> marks
     drawn = diagrams.svgs(page)  # each mermaid fence's SVGs, committed or drawn now
     lines: list[str] = []
@@ -147,6 +150,10 @@ def render_page(page: Page, site_url: str, link: Callable[[str], str]) -> Render
     stamped = [stamp(page)] if page.has(CI_TIER) else []
     nb = notebook_of(page, title_of(page), site_url + page.url, link, drawn)  # from the page model, not from the badged text
     under_title = translation_banner.banner(page)  # a translation published behind its original says so first
+    under_title.append(
+        f'<p class="reading-time" title="{html.escape(reading_time.RULE[page.lang])}" data-search-exclude>'
+        f"{html.escape(reading)}</p>"
+    )
     if nb:
         under_title.append(
             f'<p class="notebook-download" data-search-exclude><a href="{nb[0]}" download>{html.escape(NOTEBOOK_LINK[page.lang])}</a> '
@@ -197,11 +204,12 @@ def finish_html(output: str, page_lang: str, url: str, default_lang: str) -> str
     - A page of a non-default language points `base` at its language root, where its own search
       index is (split_search_index) and where Material resolves result links.
     - Tables can take the keyboard focus (see below).
+    - No empty tabindex (see below).
     """
     head, sep, body = output.partition("</head>")
     # Material wraps each table in a box that scrolls sideways on a phone; a focusable table lets
     # a keyboard scroll it (axe-core: scrollable-region-focusable).
-    output = HEAD_ALTERNATE.sub("", head) + sep + body.replace("<table>", '<table tabindex="0">')
+    output = HEAD_ALTERNATE.sub("", head) + sep + no_empty_tabindex(body).replace("<table>", '<table tabindex="0">')
     if page_lang != default_lang and url.startswith(f"{page_lang}/"):
 
         def rebase(m):
@@ -211,6 +219,12 @@ def finish_html(output: str, page_lang: str, url: str, default_lang: str) -> str
 
         output = CONFIG.sub(rebase, output, count=1)
     return output
+
+
+def no_empty_tabindex(body: str) -> str:
+    """Material's nav template writes tabindex="" on a section's label (navigation.sections): an
+    empty tabindex is invalid HTML and browsers ignore it, so dropping it changes nothing else."""
+    return body.replace(' tabindex=""', "")
 
 
 SWITCHER_LINK = re.compile(r'(<a href=")[^"]*(" hreflang="(?P<lang>[\w-]+)" class="md-select__link">)')
@@ -227,7 +241,9 @@ def not_found_page(output: str, site_dir: Path, lang: str, default_lang: str, ba
     output = (
         HEAD_ALTERNATE.sub("", head)
         + sep
-        + SWITCHER_LINK.sub(lambda m: m[1] + base + ("" if m["lang"] == default_lang else f"{m['lang']}/") + m[2], body)
+        + SWITCHER_LINK.sub(
+            lambda m: m[1] + base + ("" if m["lang"] == default_lang else f"{m['lang']}/") + m[2], no_empty_tabindex(body)
+        )
     )
     if lang == default_lang:
         return output

@@ -49,6 +49,8 @@ TEXT = {
         "measured": "Medido el {date} en {cpu} ({cores} núcleos; GPU: {gpu})",
         "recorded": "Registrado el {date} en {cpu} ({cores} núcleos; GPU: {gpu})",
         "with": "con Python {python}, Keras {keras}, PyTorch {torch}, JAX {jax}, TensorFlow {tensorflow}; commit {commit}; modo {mode}",
+        "gpu_none": "ninguna",
+        "modes": {"quick": "rápido", "full": "completo"},
         "none": "Todavía no hay un registro del banco de pruebas (`scripts/bench.py`) para esta construcción: ejecuta `make bench` (o `make site`).",
     },
     "en": {
@@ -60,6 +62,8 @@ TEXT = {
         "measured": "Measured on {date} on {cpu} ({cores} cores; GPU: {gpu})",
         "recorded": "Recorded on {date} on {cpu} ({cores} cores; GPU: {gpu})",
         "with": "with Python {python}, Keras {keras}, PyTorch {torch}, JAX {jax}, TensorFlow {tensorflow}; commit {commit}; {mode} mode",
+        "gpu_none": "none",
+        "modes": {"quick": "quick", "full": "full"},
         "none": "There is no bench record (`scripts/bench.py`) for this build yet: run `make bench` (or `make site`).",
     },
 }
@@ -100,10 +104,13 @@ def render(expr: str, record: dict | None, lang: str, committed: bool, where: st
         if record is None:
             return t["none"]
         m, v = record["machine"], record["versions"]
+        # The record's words (gpu "none", mode "quick") in the page's language.
+        m = dict(m, gpu=t["gpu_none"] if m["gpu"] == "none" else m["gpu"])
+        mode = t["modes"].get(record["mode"], record["mode"])
         head = (t["recorded"] if committed else t["measured"]).format(date=record["date"], **m)
         if "runtime" in m:  # a GPU record: the stack that drove the GPU
             head += f" ({m['runtime']}; {m.get('driver', 'unknown')})"
-        line = f"{head}, {t['with'].format(commit=record['commit'], mode=record['mode'], **v)}."
+        line = f"{head}, {t['with'].format(commit=record['commit'], mode=mode, **v)}."
         return line + (f" **⚠ {t['stale']}.**" if record["stale"] else "")
     if expr.startswith("chart:"):
         name = expr.removeprefix("chart:")
@@ -148,20 +155,26 @@ def render(expr: str, record: dict | None, lang: str, committed: bool, where: st
 # ------------------------------------------------------------------------------ charts
 
 
-def _svg(fig) -> str:
+def _svg(fig, prefix: str) -> str:
     out = io.StringIO()
-    fig.savefig(out, format="svg", metadata={"Date": None})
+    # No RDF metadata (SVG in HTML does not allow it): every key matplotlib would write, unset.
+    fig.savefig(out, format="svg", metadata={"Creator": None, "Date": None, "Format": None, "Type": None})
     text = out.getvalue()
-    return text[text.index("<svg") :].replace("\n\n", "\n")
+    text = text[text.index("<svg") :].replace("\n\n", "\n")
+    # matplotlib numbers its ids per figure (figure_1, axes_1, ...): two charts on one page would
+    # repeat them, so each chart's ids and the references to them get the chart's own prefix.
+    text = re.sub(r'\bid="([^"]+)"', rf'id="{prefix}-\1"', text)
+    return re.sub(r'(href="#|url\(#)([^")]+)', rf"\1{prefix}-\2", text)
 
 
-def _bars(record, keys, labels, title, ylabel, lang) -> str:
+def _bars(record, keys, labels, title, ylabel, lang, name: str) -> str:
     import matplotlib
 
     matplotlib.use("svg")
     import matplotlib.pyplot as plt
 
     plt.rcParams["svg.hashsalt"] = "bench"
+    plt.rcParams["svg.fonttype"] = "none"  # labels as text in the page's font, not glyph outlines
     figs = [record["figures"][k] for k in keys]
     med = [f["median"] for f in figs]
     err = [[m - f["min"] for m, f in zip(med, figs)], [f["max"] - m for m, f in zip(med, figs)]]
@@ -169,7 +182,7 @@ def _bars(record, keys, labels, title, ylabel, lang) -> str:
     ax.bar(labels, med, yerr=err, capsize=6, color=["#ee4c2c", "#5e97f6", "#ff8f00"][: len(keys)])
     ax.set(title=title, ylabel=ylabel)
     fig.tight_layout()
-    svg = _svg(fig)
+    svg = _svg(fig, f"chart-{name}")
     plt.close(fig)
     alt = "; ".join(f"{lab}: {number(m, lang)}" for lab, m in zip(labels, med))
     return f'<div class="bench-chart" role="img" aria-label="{html.escape(title + ". " + alt)}">{svg}</div>'
@@ -178,7 +191,7 @@ def _bars(record, keys, labels, title, ylabel, lang) -> str:
 def chart_har(record, lang):
     title = {"es": "HAR Dense(1), 40 épocas (mediana, mín.–máx.)", "en": "HAR Dense(1), 40 epochs (median, min–max)"}[lang]
     keys = [f"har.{b}.warm_40" for b in BACKENDS]
-    return _bars(record, keys, list(BACKENDS), title, "s", lang)
+    return _bars(record, keys, list(BACKENDS), title, "s", lang, "har")
 
 
 def chart_mobilenet(record, lang):
@@ -187,7 +200,7 @@ def chart_mobilenet(record, lang):
         "en": "MobileNetV2 on CPU, per backend (median, min–max)",
     }[lang]
     keys = [f"mobilenet.cpu.{b}.ms_per_image" for b in BACKENDS]
-    return _bars(record, keys, list(BACKENDS), title, "ms/img", lang)
+    return _bars(record, keys, list(BACKENDS), title, "ms/img", lang, "mobilenet")
 
 
 CHARTS = {"har": chart_har, "mobilenet": chart_mobilenet}

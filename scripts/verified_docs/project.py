@@ -53,6 +53,23 @@ def mkdocs_config():
         os.chdir(cwd)
 
 
+def nav_pages() -> list[tuple[str | None, str, str]]:
+    """mkdocs.yml's nav in reading order, one (section title or None, page title, file) per page;
+    the titles are the default language's (the i18n plugin's nav_translations give the others)."""
+    out = []
+
+    def walk(entries, section):
+        for entry in entries:
+            ((title, target),) = entry.items()
+            if isinstance(target, list):
+                walk(target, title)
+            else:
+                out.append((section, title, target))
+
+    walk(mkdocs_config()["nav"], None)
+    return out
+
+
 @functools.cache
 def languages() -> tuple[str, ...]:
     """The site's languages, default first, as the i18n plugin in mkdocs.yml declares them."""

@@ -33,9 +33,9 @@ from pathlib import Path
 
 import pytest
 
-from . import build, checks, execute, records, shards, site_build, static, translation_proof, verdict_cache
+from . import build, checks, execute, reading_time, records, shards, site_build, static, translation_proof, verdict_cache
 from .figures import FigureError
-from .pages import Page, PageError, load_page
+from .pages import Page, PageError, load_page, readable_pages
 from .project import BUILD, DOCS, ROOT, default_language, quick_gc, rel
 from .tiers import CI_TIER, TIERS
 from .translations import source_of
@@ -560,6 +560,10 @@ class Scheduler:
                 mark = (over if shared else f"over its {budget} s budget") if seconds > budget else f"within {budget} s"
                 terminalreporter.write_line(f"{seconds:7.1f} s  {nodeid}  ({mark})")
             terminalreporter.write_line(f"{sum(t for t, _, _ in self.times):7.1f} s  total, {self.pool._max_workers} at a time")
+        if self.times:
+            terminalreporter.section("reading time at 200 words a minute, code and outputs included (a figure, not a test)")
+            for line in reading_time.report(readable_pages()):
+                terminalreporter.write_line(line)
         if self.proven or self.unproven:
             terminalreporter.section("translations: proven by their original's run, or run themselves")
             for nodeid, original in sorted(self.proven.items()):

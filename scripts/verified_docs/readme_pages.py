@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import sys
 
-from .project import ROOT, default_language, languages, mkdocs_config
+from .project import ROOT, default_language, languages, mkdocs_config, nav_pages
 
 README = ROOT / "README.md"
 START = "<!-- pages: written by `.venv/bin/python -m verified_docs.readme_pages` from mkdocs.yml's nav -->"
@@ -28,8 +28,7 @@ def page_list() -> str:
     """One line per nav entry: its title in each language, each linking that language's page."""
     lines = []
     others = [lang for lang in languages() if lang != default_language()]
-    for entry in mkdocs_config()["nav"]:
-        ((title, target),) = entry.items()
+    for _, title, target in nav_pages():
         stem = target.removesuffix(".md")
         links = [f"[{title}](docs/{stem}.{default_language()}.md)"]
         links += [f"[{_titles(lang).get(title, title)}](docs/{stem}.{lang}.md)" for lang in others]
