@@ -382,7 +382,7 @@ COMMITTED = "cpu-full"
             "performance",
             "Why is TensorFlow so much faster than PyTorch on MobileNetV2?",
         ),
-        ("mobilenet.cpu.tensorflow_over_torch_without_copies", True, "performance", "They do not explain everything"),
+        ("mobilenet.cpu.tensorflow_over_torch_without_copies", True, "performance", "Nor do the copies\nexplain everything"),
         ("har.jax_over_torch", True, "keras-3-multibackend", "a tiny model, on which the whole compiled step wins"),
         ("feeding.tensorflow.tf_data_over_numpy", True, "feeding-data", "on TensorFlow, which uses it as is, `tf.data`"),
         (

@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from verified_docs import reading_time
-from verified_docs.pages import PageError, load_page, read, readable_pages
+from verified_docs import folds, reading_time
+from verified_docs.pages import PageError, Prose, load_page, read, readable_pages
 from verified_docs.project import DOCS, languages, mkdocs_config, nav_pages, rel
 
 PAGES = readable_pages()
@@ -109,6 +109,8 @@ def test_a_reading_placeholder_gives_the_pages_minutes_and_an_unknown_page_fails
     lesson = load_page(DOCS / "lesson-5-6-1.es.md")
     page = reading_time.substitute(read("# T\n\nLa lección: {{ reading: lesson-5-6-1 }} min.\n", PROBE))
     assert f"La lección: {reading_time.measure(lesson).main} min." in page.prose
+    pace = reading_time.substitute(read("# T\n\na {{ reading-pace }} palabras por minuto\n", PROBE))
+    assert f"a {reading_time.WORDS_PER_MINUTE} palabras por minuto" in pace.prose
     with pytest.raises(PageError, match=r"docs/probe.es.md:3: \{\{ reading: no-such-page \}\} names no page"):
         reading_time.substitute(read("# T\n\n{{ reading: no-such-page }}\n", PROBE))
 
@@ -128,3 +130,45 @@ def test_every_page_shows_its_reading_time_and_links_the_next_in_the_reading_ord
             f"{rel(page.html_path(site))}: {'no' if has else 'a'} '{kind}' footer link; "
             "mkdocs.yml's theme.features needs navigation.footer, and the nav gives the order"
         )
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
+def test_a_reader_who_skips_the_folds_can_still_run_the_main_path(page):
+    problems = folds.skipped_names(page)
+    assert not problems, "\n".join(problems)
+
+
+def test_the_fold_check_names_a_cell_that_needs_a_folded_one():
+    cells = [
+        b for b in load_page(DOCS / "lesson-5-6-1.es.md").blocks if b.tier == "run" and b.syntax == "python" and not b.is_file
+    ]
+    maker = next(b for b in cells if "import numpy as np" in b.code)  # the first cell that imports numpy
+    user = next(b for b in cells[cells.index(maker) + 1 :] if "np." in b.code and "import numpy" not in b.code)
+    include = lambda b, pad="": "\n".join(  # noqa: E731
+        pad + ln for ln in ["<!--pytest.mark.run-->", "```python", f'--8<-- "{rel(b.snippet).removeprefix("snippets/")}"', "```"]
+    )
+    text = f'# T\n\n??? note "Aparte"\n\n{include(maker, "    ")}\n\n{include(user)}\n'
+    problems = folds.skipped_names(read(text, PROBE))
+    assert len(problems) == 1 and rel(user.snippet) in problems[0], problems
+    assert "np" in problems[0].split("needs ")[1].split(", which")[0].split(", "), problems
+    answer = text.replace('??? note "Aparte"', '??? success "Solución"')  # a solution: the reader's own answer defines it
+    assert folds.skipped_names(read(answer, PROBE)) == []
+
+
+SAVE = {"es": re.compile(r"\bgu[aá]rd", re.I), "en": re.compile(r"\bsave\b", re.I)}
+FILE_BLOCKS = [
+    pytest.param(page, block, id=f"{page.id}:{block.lineno}") for page in PAGES for block in page.blocks if block.is_file
+]
+
+
+@pytest.mark.parametrize("page, block", FILE_BLOCKS)
+def test_the_prose_before_a_file_tells_the_reader_to_save_it_by_name(page, block):
+    """A block titled with a file name is a file the reader saves; the next cell imports or runs
+    it, and fails with ModuleNotFoundError for a reader who only read the title bar."""
+    before = page.items[page.items.index(block) - 1]
+    text = " ".join(before.lines[-6:]) if isinstance(before, Prose) else ""
+    example = {"es": f"«Guárdalo como `{block.title}`»", "en": f"“Save it as `{block.title}`”"}[page.lang]
+    assert SAVE[page.lang].search(text) and block.title in text, (
+        f"{block.where}: the prose right before this block does not tell the reader to save it as "
+        f"`{block.title}` (e.g. {example})"
+    )

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from . import diagrams, figures, notebooks, prose_marks, reading_time, records, translation_banner
 from .pages import FENCE, Block, Page, Prose, content_hash, page_lang
-from .project import ROOT, language_name, rel
+from .project import DOCS, ROOT, language_name, rel
 from .tiers import CI_TIER, OUTPUT_LINE, TIERS
 
 LABEL = {"es": "Verificación", "en": "Verification"}
@@ -138,6 +138,29 @@ def title_of(page: Page) -> str:
     return page.slug
 
 
+IMAGE = re.compile(r"!\[(?P<alt>[^\]]*)\]\((?P<src>[^)\s]+\.svg)\)(?!\{)")
+SVG_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="(?P<w>[\d.]+)(?P<wu>pt|px)?"[^>]*?\bheight="(?P<h>[\d.]+)(?P<hu>pt|px)?"', re.S)
+
+
+def sized_images(page: Page) -> Page:
+    """Each SVG image of the page's prose with its own width and height (so the page does not jump
+    when it arrives) and loaded only when the reader scrolls near it (`loading="lazy"`)."""
+
+    def size(m: re.Match) -> str:
+        svg = DOCS / posixpath.normpath(posixpath.join(posixpath.dirname(page.slug), m["src"]))
+        found = SVG_SIZE.search(svg.read_text(encoding="utf-8")[:2000]) if svg.is_file() else None
+        if not found:
+            return m[0]  # a missing file fails MkDocs' own link check; a size-less SVG stays as written
+        px = [round(float(found[v]) * (4 / 3 if found[v + "u"] == "pt" else 1)) for v in ("w", "h")]
+        return f'{m[0]}{{ width="{px[0]}" height="{px[1]}" loading="lazy" }}'
+
+    items = [
+        Prose([IMAGE.sub(size, line) for line in item.lines], item.start) if isinstance(item, Prose) else item
+        for item in page.items
+    ]
+    return replace(page, items=items)
+
+
 def render_page(page: Page, site_url: str, link: Callable[[str], str]) -> Rendered:
     """All per-page steps, in order: the Markdown for the page and its notebook."""
     reading = reading_time.line(page)  # of the page as written: the figure the home page and the suite show
@@ -145,7 +168,7 @@ def render_page(page: Page, site_url: str, link: Callable[[str], str]) -> Render
     page = prose_marks.render(page)  # ^fuente^ / ^source^ trace labels as small <sup> marks
     drawn = diagrams.svgs(page)  # each mermaid fence's SVGs, committed or drawn now
     lines: list[str] = []
-    for item in diagrams.inline(page, drawn).items:
+    for item in diagrams.inline(sized_images(page), drawn).items:  # the notebook keeps plain image links
         lines += item.lines if isinstance(item, Prose) else badge(item) + unsearched(item.lines[1:])
     stamped = [stamp(page)] if page.has(CI_TIER) else []
     nb = notebook_of(page, title_of(page), site_url + page.url, link, drawn)  # from the page model, not from the badged text

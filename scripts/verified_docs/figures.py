@@ -42,6 +42,7 @@ FIELDS = {"cold", "median", "min", "max", "best", "images"}  # `images`: the siz
 TEXT = {
     "es": {
         "reps": "rep.",
+        "runs": "ejecuciones",
         "images": "imágenes",
         "missing": "sin medir (ejecuta `make bench`)",
         "stale": "desactualizado: medido con otros programas, herramientas o versiones de paquetes; ejecuta `make bench`",
@@ -55,6 +56,7 @@ TEXT = {
     },
     "en": {
         "reps": "reps",
+        "runs": "runs",
         "images": "images",
         "missing": "not measured (run `make bench`)",
         "stale": "stale: measured with other programs, tools or package versions; run `make bench`",
@@ -145,6 +147,11 @@ def render(expr: str, record: dict | None, lang: str, committed: bool, where: st
             raise FigureError(f"{where}: bench key '{key}' has no field '{field}'")
         if field == "images":
             return sizes(fig, lang)
+        runs = fig.get("cold_runs", []) if field == "cold" else []
+        if len(runs) > 1:  # one cold epoch per run: the median alone would hide how far they spread
+            scale, shown = scaled_unit(fig["cold"], fig["unit"])
+            low, high = (number(v / scale, lang) for v in (min(runs), max(runs)))
+            return f"{number(fig['cold'] / scale, lang)} {shown} ({low}–{high}, {len(runs)} {t['runs']}){stale}"
         return f"{with_unit(fig[field], fig['unit'], lang)}{stale}"
     images = f"; {sizes(fig, lang)} {t['images']}" if "images" in fig else ""
     scale, shown = scaled_unit(fig["median"], fig["unit"])  # min and max in the median's unit

@@ -4,7 +4,7 @@ The main path is what a reader meets without opening anything: what is indented 
 (`??? note "title"`, from pymdownx.details) is left out of it, the fold's title is not; an open fold
 (`???+`) is on it.
 The same figure is shown under each page's title (build.py), listed on the home page
-(`{{ reading: slug }}`) and printed in the suite's summary beside the page's stated target
+(`{{ reading: slug }}`, and the pace as `{{ reading-pace }}`) and printed in the suite's summary beside the page's stated target
 (front matter `reading_target:`, in minutes), which tests/test_reading_time.py holds.
 """
 
@@ -14,16 +14,18 @@ import math
 import re
 from dataclasses import dataclass, replace
 
-from .pages import Block, Page, PageError, Prose, load_page
+from . import folds
+from .pages import Page, PageError, Prose, load_page
 from .project import DOCS, rel
 
 WORDS_PER_MINUTE = 200
-FOLD = re.compile(r"^(?P<indent>[ \t]*)\?\?\?(?P<open>\+?)\s")
 # Markup a reader does not read: comments, link targets, attribute lists, include lines.
 NOT_READ = re.compile(r"<!--.*?-->|\]\([^)]*\)|\{:[^}]*\}|\{\{[^}]*\}\}|--8<--\s+\"[^\"]*\"", re.S)
 WORD = re.compile(r"\S*\w\S*")
 # {{ reading: slug }}: a page's main-path minutes, on another page (the home page's reading order).
 PLACEHOLDER = re.compile(r"\{\{\s*reading:\s*(?P<slug>[\w./-]+)\s*\}\}")
+# {{ reading-pace }}: the words a minute these figures assume, written where a page explains them.
+PACE = re.compile(r"\{\{\s*reading-pace\s*\}\}")
 
 
 @dataclass(frozen=True)
@@ -46,42 +48,14 @@ def words(text: str) -> int:
     return len(WORD.findall(NOT_READ.sub(" ", text)))
 
 
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip(" \t"))
-
-
 def measure(page: Page) -> ReadingTime:
     """The page's reading time, main path and folds apart."""
     main = folded = 0
-    fold: int | None = None  # indentation of the closed fold we are inside
-
-    def place(line: str) -> bool:
-        """Whether `line` (the first of a prose line or a block) is inside a closed fold."""
-        nonlocal fold
-        if fold is not None and line.strip() and _indent(line) <= fold:
-            fold = None
-        m = FOLD.match(line)
-        if fold is None and m and not m["open"]:
-            fold = len(m["indent"])
-            return False  # its title is on the main path: the reader sees it, closed
-        return fold is not None
-
-    for item in page.items:
-        if isinstance(item, Prose):
-            for line in item.lines:
-                inside = place(line)
-                n = words(line)
-                if inside:
-                    folded += n
-                else:
-                    main += n
-        elif isinstance(item, Block):
-            inside = place(item.indent + "x")
-            n = words(item.code) + words(item.expected or "")
-            if inside:
-                folded += n
-            else:
-                main += n
+    for _, text, fold in folds.walk(page):
+        if fold is not None:
+            folded += words(text)
+        else:
+            main += words(text)
     return ReadingTime(main, folded)
 
 
@@ -119,7 +93,7 @@ def _fill(text: str, page: Page, line: int) -> str:
             raise PageError(f"{rel(page.path)}:{line}: {m[0]} names no page: {rel(path)} does not exist")
         return str(measure(load_page(path)).main)
 
-    return PLACEHOLDER.sub(minutes, text)
+    return PACE.sub(str(WORDS_PER_MINUTE), PLACEHOLDER.sub(minutes, text))
 
 
 def target(page: Page) -> int | None:

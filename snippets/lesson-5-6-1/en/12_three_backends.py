@@ -39,3 +39,7 @@ print(side_by_side.round(4).to_string(na_rep="-"))
 keras_rows = side_by_side.loc[[f"keras-{b}" for b in BACKENDS], COLS]
 distance = (keras_rows - side_by_side.loc["OLS", COLS]).abs().to_numpy().max()
 print(f"largest distance between a Keras slope and the OLS one: {distance:.4f}")
+MARKERS = {  # table row: (marker, colour) the figures below draw it with
+    "generator": ("X", "black"), "OLS": ("*", "dimgray"),
+    "keras-torch": ("o", "C0"), "keras-jax": ("s", "C1"), "keras-tensorflow": ("^", "C2"),
+}

@@ -1,15 +1,7 @@
-import matplotlib
-import matplotlib.ticker
-
-matplotlib.use("svg")
 import matplotlib.pyplot as plt
 
 plt.rcParams["svg.hashsalt"] = "5-6-1"  # the same SVG on every run
 plt.rcParams["svg.fonttype"] = "none"  # letters as text, not as outlines: a lighter SVG
-MARKERS = {  # table row: (marker, colour)
-    "generator": ("X", "black"), "OLS": ("*", "dimgray"),
-    "keras-torch": ("o", "C0"), "keras-jax": ("s", "C1"), "keras-tensorflow": ("^", "C2"),
-}
 
 fig, ax = plt.subplots(figsize=(7, 2.9))
 for row, (marker, colour) in MARKERS.items():

@@ -1,3 +1,6 @@
+import matplotlib.pyplot as plt
+
+
 def without_constant_or_daily(v):
     """What is left of v once a constant and the daily mean have explained what they can (OLS)."""
     A = with_constant(Xe[:, 0])

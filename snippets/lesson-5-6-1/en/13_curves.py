@@ -1,3 +1,6 @@
+import matplotlib.pyplot as plt
+import matplotlib.ticker
+
 # val_loss is on the standardised scale: times sd_y² it is an MSE of log RV again (2016-2017).
 curves = pd.DataFrame(
     {b: r["curve"] * sd_y**2 for b, r in runs.items()},

@@ -39,3 +39,7 @@ print(comparativa.round(4).to_string(na_rep="-"))
 keras_filas = comparativa.loc[[f"keras-{b}" for b in BACKENDS], COLS]
 distancia = (keras_filas - comparativa.loc["OLS", COLS]).abs().to_numpy().max()
 print(f"mayor distancia entre una pendiente de Keras y la de la OLS: {distancia:.4f}")
+MARCAS = {  # fila de la tabla: (marca, color) con que la dibujan las figuras que siguen
+    "generador": ("X", "black"), "OLS": ("*", "dimgray"),
+    "keras-torch": ("o", "C0"), "keras-jax": ("s", "C1"), "keras-tensorflow": ("^", "C2"),
+}

@@ -1,15 +1,7 @@
-import matplotlib
-import matplotlib.ticker
-
-matplotlib.use("svg")
 import matplotlib.pyplot as plt
 
 plt.rcParams["svg.hashsalt"] = "5-6-1"  # el mismo SVG en cada ejecución
 plt.rcParams["svg.fonttype"] = "none"  # letras como texto, no como trazos: un SVG más ligero
-MARCAS = {  # fila de la tabla: (marca, color)
-    "generador": ("X", "black"), "OLS": ("*", "dimgray"),
-    "keras-torch": ("o", "C0"), "keras-jax": ("s", "C1"), "keras-tensorflow": ("^", "C2"),
-}
 
 fig, eje = plt.subplots(figsize=(7, 2.9))
 for fila, (marca, color) in MARCAS.items():

@@ -1,3 +1,6 @@
+import matplotlib.pyplot as plt
+
+
 def sin_constante_ni_diaria(v):
     """Lo que le queda a v tras quitarle lo que explican una constante y la media diaria (OLS)."""
     A = con_constante(Xe[:, 0])

@@ -1,3 +1,6 @@
+import matplotlib.pyplot as plt
+import matplotlib.ticker
+
 # val_loss está en la escala tipificada: por sd_y² vuelve a ser un MSE de log RV (2016-2017).
 curvas = pd.DataFrame(
     {b: r["curva"] * sd_y**2 for b, r in corridas.items()},
