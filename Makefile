@@ -35,7 +35,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Keep TensorFlow's C++ logging to errors so that real warnings stand out.
 export TF_CPP_MIN_LOG_LEVEL := 2
 
-.PHONY: site publish serve lint test test-fast test-latest test-shard test-merged durations test-gpu test-online outputs fixtures lock clean bench mutation mutation-quick diagrams
+.PHONY: audit site publish serve lint test test-fast test-latest test-shard test-merged durations test-gpu test-online outputs fixtures lock clean bench mutation mutation-quick diagrams
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -82,6 +82,11 @@ publish: $(STAMP) $(VENDOR) $(DATA)
 	@test -n "$(SITE_URL)" || { echo "make publish needs the site's public address: make publish SITE_URL=https://<owner>.github.io/<repository>/" >&2; exit 2; }
 	$(BIN)/python scripts/bench.py --quick --if-stale
 	SITE_PUBLISH=1 SITE_URL="$(SITE_URL)" $(BIN)/mkdocs build --strict --site-dir site
+
+## make audit: Lighthouse (npm, pinned) on the built site as a phone sees it, served gzip-compressed:
+## performance, accessibility, best practices, SEO and DOM size of ten pages (build/audit/report.md)
+audit: site $(CHROMIUM)
+	$(BIN)/python -m verified_docs.audit --site site
 
 ## make bench: run the pages' own programs at the guide's sizes and time them (build/bench/record.json)
 bench: $(STAMP)

@@ -443,11 +443,22 @@ def test_search_returns_pages_of_the_readers_language_only(check, page):
 
 
 # A block in a collapsed <details> (troubleshooting) is copied after the reader opens it.
+# Material mounts a block's copy button when the block comes into view (mkdocs.yml: content.lazy),
+# so each block is scrolled to, as a reader would, and given a moment to get its button.
 COPY_EVERY_BLOCK = """async () => {
   const copies = [];
+  const copyButton = async block => {
+    for (let t = 0; t < 40; t++) {
+      const found = block.querySelector('button.md-code__button[data-md-type=copy]');
+      if (found) return found;
+      await new Promise(r => setTimeout(r, 25));
+    }
+    return null;
+  };
   for (const block of document.querySelectorAll('p.tier + div.highlight')) {
     for (let d = block.closest('details'); d; d = d.parentElement.closest('details')) d.open = true;
-    const button = block.querySelector('button.md-code__button[data-md-type=copy]');
+    block.scrollIntoView();
+    const button = await copyButton(block);
     if (!button) { copies.push(null); continue; }
     await navigator.clipboard.writeText('');  // what is read next is this button's copy
     button.click();
@@ -467,6 +478,7 @@ def copy_button_copies_the_block_alone(v: Visit, page: Page, view: View, tours) 
         return v.assert_clean()
     # The first button as a reader's pointer reaches it (hover shows it, a real click presses it)...
     blocks.first.evaluate("e => { for (let d = e.closest('details'); d; d = d.parentElement.closest('details')) d.open = true; }")
+    blocks.first.scroll_into_view_if_needed()  # Material mounts its button once it is seen (content.lazy)
     first = blocks.first.locator("button.md-code__button[data-md-type=copy]")
     first.hover()
     first.click()

@@ -321,3 +321,32 @@ def test_search_index_holds_the_prose_not_the_code(site, page):
     assert docs, f"{rel(index)} has no entry for {page.id} ({url!r})"
     code = [d["location"] for d in docs if "<pre" in d["text"]]
     assert not code, f"{rel(index)}: code blocks of {page.id} are in the search index, at {code}"
+
+
+# Elements a page may have, as built. Set from `make audit` on 2026-12-06: the lesson, at 6,000
+# elements once highlighted code lost its uncoloured spans (build.lighter_code) and Material mounted
+# code blocks lazily (content.lazy), scored 88-89 for mobile performance with gzip; at 11,250 it had
+# scored 71-73. Lighthouse warns from 1,400; a long page of code cannot get there, so the budget
+# keeps the pages where they are now, with room for a section or two.
+DOM_BUDGET = 7000
+
+
+class ElementCount(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.count = 0
+
+    def handle_starttag(self, tag, attrs):
+        self.count += 1
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.id for p in PAGES])
+def test_each_page_stays_within_its_dom_budget(site, page):
+    counter = ElementCount()
+    counter.feed(page.html_path(site).read_text(encoding="utf-8"))
+    assert counter.count <= DOM_BUDGET, (
+        f"{rel(page.html_path(site))} has {counter.count} elements, over the budget of {DOM_BUDGET} "
+        "(tests/test_site.py): a phone lays out each one, and the lesson scored 71 in `make audit` at "
+        "11,250. Fold less into the page, move a side topic to a page of its own, or check that "
+        "build.lighter_code still unwraps the plain code tokens"
+    )

@@ -227,12 +227,13 @@ def finish_html(output: str, page_lang: str, url: str, default_lang: str) -> str
     - A page of a non-default language points `base` at its language root, where its own search
       index is (split_search_index) and where Material resolves result links.
     - Tables can take the keyboard focus (see below).
-    - No empty tabindex (see below).
+    - No empty tabindex, and highlighted code with fewer elements (see below).
     """
     head, sep, body = output.partition("</head>")
     # Material wraps each table in a box that scrolls sideways on a phone; a focusable table lets
     # a keyboard scroll it (axe-core: scrollable-region-focusable).
-    output = HEAD_ALTERNATE.sub("", head) + sep + no_empty_tabindex(body).replace("<table>", '<table tabindex="0">')
+    body = lighter_code(no_empty_tabindex(body)).replace("<table>", '<table tabindex="0">')
+    output = HEAD_ALTERNATE.sub("", head) + sep + body
     if page_lang != default_lang and url.startswith(f"{page_lang}/"):
 
         def rebase(m):
@@ -242,6 +243,30 @@ def finish_html(output: str, page_lang: str, url: str, default_lang: str) -> str
 
         output = CONFIG.sub(rebase, output, count=1)
     return output
+
+
+# Pygments wraps every name, operator, punctuation mark and run of whitespace in a span that the
+# site paints in the code's own colour (docs/assets/site.css; Material's --md-code-hl-name-color is
+# --md-code-fg-color) or not at all: on the lesson they were half of the page's elements, and a
+# phone lays out each one. Their text stays, unwrapped; the colour of every other token is kept.
+PLAIN_TOKEN = re.compile(r'<span class="(?:n|o|p|w)">([^<]*)</span>')
+
+
+# Material makes a code block that scrolls sideways focusable (tabindex) when it mounts the block,
+# and with content.lazy (mkdocs.yml) it mounts a block only once the reader scrolls to it: until then
+# a keyboard could not reach an overflowing block (axe: scrollable-region-focusable). Every block
+# starts focusable; Material takes the tabindex off the ones that do not scroll when it mounts them.
+CODE_IN_PRE = re.compile(r"(<pre\b[^>]*>(?:<span></span>)?)<code>")
+# A figure of an SVG image keeps a legible width on a phone and scrolls sideways (site.css): a
+# keyboard reaches it too, as it does a wide diagram (diagrams.figure) or a table.
+IMAGE_FIGURE = re.compile(r'<figure>(?=\s*(?:<p>)?\s*<img [^>]*src="[^"]*\.svg")')
+
+
+def lighter_code(body: str) -> str:
+    """The same highlighted code with fewer elements (see PLAIN_TOKEN); code blocks and image
+    figures focusable (see CODE_IN_PRE and IMAGE_FIGURE)."""
+    body = IMAGE_FIGURE.sub('<figure tabindex="0">', body)
+    return CODE_IN_PRE.sub(r'\1<code tabindex="0">', PLAIN_TOKEN.sub(r"\1", body))
 
 
 def no_empty_tabindex(body: str) -> str:

@@ -42,6 +42,7 @@ from .tiers import SHELL, TIERS
 IMAGE = re.compile(r"!\[(?P<alt>[^\]]*)\]\((?P<target>[^)\s]+)\)")
 MIME = {".svg": "image/svg+xml", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif"}
 DATA_TAG = "data-download"  # the cell that fetches the page's data (not one of the page's blocks)
+CAPTION = re.compile(r"^[ \t]*/// caption\s*$")  # Jupyter shows it as the caption's italic lines
 ADMONITION = re.compile(r'^(?P<indent>[ \t]*)(?P<kind>!!!|\?\?\?\+?)\s+(?P<type>[\w-]+)(?:\s+"(?P<title>[^"]*)")?\s*$')
 COMMENT = re.compile(r"<!--.*?-->", re.S)
 LINK = re.compile(r"(\]\()(?P<target>[^)\s]+)(\))")
@@ -252,7 +253,7 @@ def build(
             nb.block(item)
             continue
         lines = item.lines
-        skip_to = -1
+        skip_to, in_caption = -1, False
         for i, line in enumerate(lines):
             if i <= skip_to:
                 continue  # inside a diagram fence drawn as its image
@@ -273,7 +274,10 @@ def build(
                 admonitions.append((body_indent, details))
                 continue
             indent = admonitions[-1][0] if admonitions else 0
-            nb.prose(_dedent(line, indent))
+            if CAPTION.match(line) or (in_caption and line.strip() == "///"):
+                in_caption = not in_caption  # a figure's caption block (pymdownx.blocks.caption)
+                continue
+            nb.prose(f"*{_dedent(line, indent)}*" if in_caption and line.strip() else _dedent(line, indent))
     leave(0)
     nb.flush()
     for k, cell in enumerate(nb.cells):
