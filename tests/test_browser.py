@@ -352,6 +352,57 @@ def test_page_weight_on_a_phone(check, page, width):
     check()
 
 
+# What a 360-390 px screen must still show legibly (DEVELOPERS.md: the reader on a phone).
+MIN_DIAGRAM_SCALE = diagrams.MIN_SCALE - 0.01  # labels drawn at 16 px stay at 12 px or more
+MIN_FIGURE_SCALE = 0.8  # matplotlib's 10 pt labels stay at 10.7 px or more
+PHONE_LAYOUT = """() => {
+  const scale = el => el.getBoundingClientRect().width / (el.viewBox ? el.viewBox.baseVal.width : el.naturalWidth);
+  const shadow = f => getComputedStyle(f).backgroundImage.includes('radial-gradient');
+  return {
+    diagrams: [...document.querySelectorAll('figure.diagram')].map((f, i) => ({
+      n: i + 1, scale: scale(f.querySelector('svg')),
+      scrolls: f.scrollWidth > f.clientWidth + 1, shadow: shadow(f), focusable: f.tabIndex >= 0})),
+    figures: [...document.querySelectorAll('article figure img[src$=".svg"]')].map(img => ({
+      src: img.getAttribute('src').split('/').pop(), scale: scale(img),
+      sized: img.hasAttribute('width') && img.hasAttribute('height'), lazy: img.loading === 'lazy',
+      focusable: img.closest('figure').tabIndex >= 0})),
+    split: [...document.querySelectorAll('article td code, article th code')]
+      .filter(c => c.getClientRects().length > 1).map(c => c.textContent),
+  };
+}"""
+
+
+@tour_check("phone", order=2)
+def everything_legible_on_a_phone(v: Visit, page: Page, view: View, tours) -> None:
+    """At phone width: each diagram shrinks no further than its labels allow and shows that it
+    scrolls when it must; each figure keeps legible labels, has its size and loads lazily; no code
+    name in a table breaks inside itself."""
+    v.tab.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+    seen = v.tab.evaluate(PHONE_LAYOUT)
+    for d in seen["diagrams"]:
+        if d["scale"] < MIN_DIAGRAM_SCALE:
+            v.fail(f"diagram {d['n']} is drawn at {d['scale']:.2f} of its size, under {MIN_DIAGRAM_SCALE:.2f}: its labels shrink")
+        if d["scrolls"] and not (d["shadow"] and d["focusable"]):
+            v.fail(f"diagram {d['n']} scrolls sideways without showing it (a shadow) or taking the keyboard focus: {d}")
+    for f in seen["figures"]:
+        if f["scale"] < MIN_FIGURE_SCALE or not (f["sized"] and f["lazy"] and f["focusable"]):
+            v.fail(
+                f"figure {f['src']}: drawn at {f['scale']:.2f} of its size (at least {MIN_FIGURE_SCALE}), "
+                f"width and height {'set' if f['sized'] else 'missing'}, loading {'lazy' if f['lazy'] else 'eager'}, "
+                f"{'' if f['focusable'] else 'not '}focusable"
+            )
+    if seen["split"]:
+        v.fail(f"code in a table cell breaks across lines: {seen['split'][:5]}")
+    v.assert_clean()
+
+
+@pytest.mark.tour("phone")
+@pytest.mark.parametrize("page", PAGES, ids=IDS)
+@pytest.mark.parametrize("width", ["phone"])
+def test_everything_is_legible_on_a_phone(check, page, width):
+    check()
+
+
 JPEG_MAX_HEIGHT = 65_500  # libjpeg's JPEG_MAX_DIMENSION
 SETTLE_MS = 3000  # how long a resized tab may take to lay out at its new width
 

@@ -272,13 +272,23 @@ def on_white(svg: str) -> str:
     return svg.replace("background-color: transparent;", "background-color: white;", 1)
 
 
+MIN_SCALE = 0.75  # 16 px labels no smaller than 12 px
+
+
 def figure(fence: Fence, svg: str) -> list[str]:
     """The HTML lines that replace a fence on the page.
 
-    A wide diagram keeps at least 30rem (or its own width) on a phone and scrolls sideways inside
-    its figure, which takes the keyboard focus for that, rather than shrinking its labels to a few
-    pixels. It stays out of the search index: its labels would come out glued together."""
-    svg = re.sub(r'style="max-width: ([\d.]+px);', r'style="max-width: \1; min-width: min(\1, 30rem);', svg, count=1)
+    On a narrow screen a diagram shrinks to the column down to MIN_SCALE of its drawn size (its
+    labels stay legible); a wider one keeps that size and scrolls sideways inside its figure, which
+    takes the keyboard focus for that and shows a shadow on the side where more of it is
+    (docs/assets/site.css). It stays out of the search index: its labels would come out glued
+    together."""
+    svg = re.sub(
+        r'style="max-width: ([\d.]+)px;',
+        lambda m: f'style="max-width: {m[1]}px; min-width: {float(m[1]) * MIN_SCALE:.0f}px;',
+        svg,
+        count=1,
+    )
     return ["", f'{fence.indent}<figure class="diagram" tabindex="0" data-search-exclude>{svg}</figure>', ""]
 
 
