@@ -79,6 +79,8 @@ def test_a_saved_file_is_its_own_module(tmp_path):
         ("python -m pipp install x\n", "`python -m pipp`: no module named 'pipp'"),
         ("if then fi\n", "bash -n says"),
         ('echo "$undefined_var"\n', "SC2154"),
+        ("python3.11 -m venv .venv\nsource .venv/bin/activate\n", None),  # SC1091: a file on the reader's machine
+        ('source .venv/bin/activate\necho "$undefined_var"\n', "SC2154"),  # only that one is let through
     ],
 )
 def test_a_shell_block_and_the_python_it_embeds(tmp_path, code, message):
