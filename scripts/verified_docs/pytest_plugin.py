@@ -561,7 +561,9 @@ class Scheduler:
                 terminalreporter.write_line(f"{seconds:7.1f} s  {nodeid}  ({mark})")
             terminalreporter.write_line(f"{sum(t for t, _, _ in self.times):7.1f} s  total, {self.pool._max_workers} at a time")
         if self.times:
-            terminalreporter.section("reading time at 200 words a minute, code and outputs included (a figure, not a test)")
+            terminalreporter.section(
+                "reading time at 200 words a minute, code and outputs included; a stated target is held by tests/test_reading_path.py"
+            )
             for line in reading_time.report(readable_pages()):
                 terminalreporter.write_line(line)
         if self.proven or self.unproven:
