@@ -365,7 +365,10 @@ PHONE_LAYOUT = """() => {
     figures: [...document.querySelectorAll('article figure img[src$=".svg"]')].map(img => ({
       src: img.getAttribute('src').split('/').pop(), scale: scale(img),
       sized: img.hasAttribute('width') && img.hasAttribute('height'), lazy: img.loading === 'lazy',
-      focusable: img.closest('figure').tabIndex >= 0})),
+      focusable: img.closest('figure').tabIndex >= 0,
+      scrolls: img.closest('figure').scrollWidth > img.closest('figure').clientWidth + 1,
+      hint: (() => { const c = img.closest('figure').querySelector('figcaption');
+                     return c ? getComputedStyle(c, '::after').content : 'none'; })()})),
     split: [...document.querySelectorAll('article td code, article th code')]
       .filter(c => c.getClientRects().length > 1).map(c => c.textContent),
   };
@@ -391,6 +394,8 @@ def everything_legible_on_a_phone(v: Visit, page: Page, view: View, tours) -> No
                 f"width and height {'set' if f['sized'] else 'missing'}, loading {'lazy' if f['lazy'] else 'eager'}, "
                 f"{'' if f['focusable'] else 'not '}focusable"
             )
+        if f["scrolls"] and f["hint"] in ("none", "normal", ""):
+            v.fail(f"figure {f['src']} scrolls sideways on a phone and its caption does not say so")
     if seen["split"]:
         v.fail(f"code in a table cell breaks across lines: {seen['split'][:5]}")
     v.assert_clean()
