@@ -40,6 +40,7 @@ def audit(url: str, out: Path) -> dict:
     scores["dom"] = int(report["audits"]["dom-size"]["numericValue"])
     scores["lcp_s"] = report["audits"]["largest-contentful-paint"]["numericValue"] / 1000
     scores["tbt_ms"] = report["audits"]["total-blocking-time"]["numericValue"]
+    scores["version"] = report["lighthouseVersion"]
     return scores
 
 
@@ -77,9 +78,8 @@ def main(argv: list[str] | None = None) -> int:
         )
     table = "\n".join(lines)
     (out / "report.md").write_text(table + "\n", encoding="utf-8")
-    print(
-        f"Lighthouse {json.loads((out / (rows[0][0].strip('/').replace('/', '_') or 'home')).with_suffix('.json').read_text())['lighthouseVersion'] if rows else ''}, mobile, gzip; {rel(out / 'report.md')}:"
-    )
+    version = rows[0][1]["version"] if rows else "?"
+    print(f"Lighthouse {version}, mobile, served with gzip ({rel(out / 'report.md')}):")
     print(table)
     return 0
 

@@ -227,12 +227,13 @@ def finish_html(output: str, page_lang: str, url: str, default_lang: str) -> str
     - A page of a non-default language points `base` at its language root, where its own search
       index is (split_search_index) and where Material resolves result links.
     - Tables can take the keyboard focus (see below).
-    - No empty tabindex, and highlighted code with fewer elements (see below).
+    - No empty tabindex; highlighted code with fewer elements; code blocks and image figures
+      focusable (see below).
     """
     head, sep, body = output.partition("</head>")
     # Material wraps each table in a box that scrolls sideways on a phone; a focusable table lets
     # a keyboard scroll it (axe-core: scrollable-region-focusable).
-    body = lighter_code(no_empty_tabindex(body)).replace("<table>", '<table tabindex="0">')
+    body = focusable_scrollers(lighter_code(no_empty_tabindex(body))).replace("<table>", '<table tabindex="0">')
     output = HEAD_ALTERNATE.sub("", head) + sep + body
     if page_lang != default_lang and url.startswith(f"{page_lang}/"):
 
@@ -263,10 +264,14 @@ IMAGE_FIGURE = re.compile(r'<figure>(?=\s*(?:<p>)?\s*<img [^>]*src="[^"]*\.svg")
 
 
 def lighter_code(body: str) -> str:
-    """The same highlighted code with fewer elements (see PLAIN_TOKEN); code blocks and image
-    figures focusable (see CODE_IN_PRE and IMAGE_FIGURE)."""
-    body = IMAGE_FIGURE.sub('<figure tabindex="0">', body)
-    return CODE_IN_PRE.sub(r'\1<code tabindex="0">', PLAIN_TOKEN.sub(r"\1", body))
+    """The same highlighted code with fewer elements (see PLAIN_TOKEN)."""
+    return PLAIN_TOKEN.sub(r"\1", body)
+
+
+def focusable_scrollers(body: str) -> str:
+    """Code blocks and image figures, which may scroll sideways, reachable by keyboard (see
+    CODE_IN_PRE and IMAGE_FIGURE)."""
+    return CODE_IN_PRE.sub(r'\1<code tabindex="0">', IMAGE_FIGURE.sub('<figure tabindex="0">', body))
 
 
 def no_empty_tabindex(body: str) -> str:

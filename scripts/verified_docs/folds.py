@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import ast
 import builtins
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from .pages import Block, Page, Prose
+from .pages import ADMONITION, Block, Page, Prose
 from .project import rel
 
-FOLD = re.compile(r"^(?P<indent>[ \t]*)\?\?\?(?P<open>\+?)\s+(?P<kind>[\w-]+)")
 # The kind of fold an exercise's solution goes in: the check cell after it reads the names the
 # reader's own answer defines, so names made there are the reader's to make, not missing ones.
 ANSWER = "success"
@@ -37,9 +35,9 @@ def walk(page: Page) -> Iterator[tuple[Prose | Block, str, str | None]]:
         nonlocal fold
         if fold is not None and line.strip() and _indent(line) <= fold[0]:
             fold = None
-        m = FOLD.match(line)
-        if fold is None and m and not m["open"]:
-            fold = (len(m["indent"]), m["kind"])
+        m = ADMONITION.match(line)
+        if fold is None and m and m["kind"] == "???":  # closed: `???+` is open, `!!!` no fold
+            fold = (len(m["indent"]), m["type"])
             return None
         return fold and fold[1]
 

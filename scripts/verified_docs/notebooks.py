@@ -34,7 +34,7 @@ import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
 from . import diagrams
-from .pages import Block
+from .pages import ADMONITION, Block
 from .project import DOCS
 from .prose_marks import render_text
 from .tiers import SHELL, TIERS
@@ -43,7 +43,6 @@ IMAGE = re.compile(r"!\[(?P<alt>[^\]]*)\]\((?P<target>[^)\s]+)\)")
 MIME = {".svg": "image/svg+xml", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif"}
 DATA_TAG = "data-download"  # the cell that fetches the page's data (not one of the page's blocks)
 CAPTION = re.compile(r"^[ \t]*/// caption\s*$")  # Jupyter shows it as the caption's italic lines
-ADMONITION = re.compile(r'^(?P<indent>[ \t]*)(?P<kind>!!!|\?\?\?\+?)\s+(?P<type>[\w-]+)(?:\s+"(?P<title>[^"]*)")?\s*$')
 COMMENT = re.compile(r"<!--.*?-->", re.S)
 LINK = re.compile(r"(\]\()(?P<target>[^)\s]+)(\))")
 

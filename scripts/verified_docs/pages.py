@@ -35,6 +35,9 @@ from .project import DOCS, ROOT, default_language, languages, rel, snippet_optio
 from .tiers import MARK_LINE, NOT_CODE, OPTION_CHECKS, OUTPUT_LINE, SHELL, TIERS
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
+# An admonition's first line: `!!! note "title"`, or a fold (pymdownx.details): `??? note` closed,
+# `???+ note` open. Read by the notebooks (a bold title or <details>) and folds.py (the main path).
+ADMONITION = re.compile(r'^(?P<indent>[ \t]*)(?P<kind>!!!|\?\?\?\+?)\s+(?P<type>[\w-]+)(?:\s+"(?P<title>[^"]*)")?\s*$')
 INCLUDE = re.compile(r'^\s*--8<--\s+"([^"]+)"\s*$')
 TITLE = re.compile(r'title="([^"]+)"')
 MARK_HELP = "a tier mark such as <!--pytest.mark.run--> (tiers: " + ", ".join(TIERS) + ")"

@@ -562,7 +562,8 @@ class Scheduler:
             terminalreporter.write_line(f"{sum(t for t, _, _ in self.times):7.1f} s  total, {self.pool._max_workers} at a time")
         if self.times:
             terminalreporter.section(
-                "reading time at 200 words a minute, code and outputs included; a stated target is held by tests/test_reading_path.py"
+                f"reading time at {reading_time.WORDS_PER_MINUTE} words a minute, code and outputs included; "
+                "a stated target is held by tests/test_reading_path.py"
             )
             for line in reading_time.report(readable_pages()):
                 terminalreporter.write_line(line)

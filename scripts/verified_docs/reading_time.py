@@ -4,8 +4,9 @@ The main path is what a reader meets without opening anything: what is indented 
 (`??? note "title"`, from pymdownx.details) is left out of it, the fold's title is not; an open fold
 (`???+`) is on it.
 The same figure is shown under each page's title (build.py), listed on the home page
-(`{{ reading: slug }}`, and the pace as `{{ reading-pace }}`) and printed in the suite's summary beside the page's stated target
-(front matter `reading_target:`, in minutes), which tests/test_reading_time.py holds.
+(`{{ reading: slug }}`, and the pace as `{{ reading-pace }}`) and printed in the suite's summary
+beside the page's stated target (front matter `reading_target:`, in minutes), which
+tests/test_reading_path.py holds.
 """
 
 from __future__ import annotations
@@ -63,8 +64,8 @@ LINE = {"es": "Lectura: unos {main} min{rest}", "en": "Reading time: about {main
 REST = {"es": " ({total} con los desplegables abiertos)", "en": " ({total} with the folds opened)"}
 # The rule, for the line's tooltip and the home page's sentence.
 RULE = {
-    "es": "a 200 palabras por minuto, con el código y sus salidas; sin lo que va plegado",
-    "en": "at 200 words a minute, code and outputs included; folded parts left out",
+    "es": f"a {WORDS_PER_MINUTE} palabras por minuto, con el código y sus salidas; sin lo que va plegado",
+    "en": f"at {WORDS_PER_MINUTE} words a minute, code and outputs included; folded parts left out",
 }
 
 
