@@ -30,6 +30,9 @@ OFFLINE = Path(__file__).resolve().parent / "offline"
 QUICK_GC = Path(__file__).resolve().parent / "quick_gc"
 
 BACKENDS = ("torch", "jax", "tensorflow")
+# The widest code line a page may show: what a phone shows with one short sideways scroll, and
+# what a desktop column shows whole (tests/test_code_width.py).
+CODE_COLUMNS = 88
 
 
 def rel(path: Path) -> str:

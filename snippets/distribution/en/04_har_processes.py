@@ -15,13 +15,14 @@ import pandas as pd
 
 BATCH = 128  # the global batch, the one in the table above: across all processes
 
-# Before any computation, each process joins the others through process 0. With no arguments,
-# initialize reads the address, the number of processes and its own from the
+# Before any computation, each process joins the others through process 0. With no
+# arguments, initialize reads the address, the number of processes and its own from the
 # KERAS_DISTRIBUTION_* variables it was launched with.
 keras.distribution.initialize()
 me, processes = jax.process_index(), jax.process_count()
 
-# Standard output is shared with Gloo's notices: the report goes to the file it is asked for.
+# Standard output is shared with Gloo's notices: the report goes to the file it is asked
+# for.
 report = open(sys.argv[1], "w", encoding="utf-8")
 
 
@@ -32,9 +33,13 @@ def note(*parts):
 def har_data(path="vol5_diario.parquet"):
     """The HAR above: the index's log-variance and its 1, 5 and 22-session means, up to 2017."""
     panel = pd.read_parquet(path)
-    log_rv = np.log(panel.loc[panel["activo"] == "indice"].set_index("fecha")["rv_5min"])
+    log_rv = np.log(
+        panel.loc[panel["activo"] == "indice"].set_index("fecha")["rv_5min"]
+    )
     up_to_yesterday = log_rv.shift(1)
-    table = pd.concat({f"mean_{k}": up_to_yesterday.rolling(k).mean() for k in (1, 5, 22)}, axis=1)
+    table = pd.concat(
+        {f"mean_{k}": up_to_yesterday.rolling(k).mean() for k in (1, 5, 22)}, axis=1
+    )
     table["target"] = log_rv
     table = table.loc[table.index < "2018-01-01"].dropna()
     z = ((table - table.mean()) / table.std()).astype("float32")
@@ -45,7 +50,9 @@ def train(x, y, batch):
     keras.utils.set_random_seed(0)
     net = keras.Sequential([keras.Input((x.shape[1],)), keras.layers.Dense(1)])
     net.compile(optimizer=keras.optimizers.Adam(0.01), loss="mse")
-    curve = net.fit(x, y, batch_size=batch, epochs=10, shuffle=False, verbose=0).history["loss"]
+    curve = net.fit(
+        x, y, batch_size=batch, epochs=10, shuffle=False, verbose=0
+    ).history["loss"]
     return net, curve
 
 
@@ -61,7 +68,9 @@ note(f"process {me} of {processes}: own devices {own}; in total {jax.device_coun
 
 # A mesh with the devices of every process: list_devices returns them all.
 mesh = keras.distribution.DeviceMesh(
-    (jax.device_count(),), axis_names=["batch"], devices=keras.distribution.list_devices("cpu")
+    (jax.device_count(),),
+    axis_names=["batch"],
+    devices=keras.distribution.list_devices("cpu"),
 )
 split = keras.distribution.DataParallel(device_mesh=mesh)
 keras.distribution.set_distribution(split)
@@ -72,7 +81,8 @@ try:
 except ValueError as error:
     note("with NumPy arrays and automatic sharding:", error)
 
-# So each process hands in its part of every global batch: process p, slice p of each one.
+# So each process hands in its part of every global batch: process p, slice p of each
+# one.
 part = BATCH // processes
 x_mine = x.reshape(batches, processes, part, -1)[:, me].reshape(-1, x.shape[1])
 y_mine = y.reshape(batches, processes, part)[:, me].reshape(-1)
@@ -83,11 +93,14 @@ note("loss per epoch:", " ".join(f"{p:.4f}" for p in curve))
 weights = flattened(net)
 note("final weights:", " ".join(f"{w:+.4f}" for w in weights))
 
-# Another split is another training: with the rows in order (the first half to process 0, the
-# second to 1), every global batch brings together rows from different years.
-in_order, _ = train(np.array_split(x, processes)[me], np.array_split(y, processes)[me], part)
+# Another split is another training: with the rows in order (the first half to process
+# 0, the second to 1), every global batch brings together rows from different years.
+in_order, _ = train(
+    np.array_split(x, processes)[me], np.array_split(y, processes)[me], part
+)
 
-# The reference: the same training with no distribution, on one device and with batches of 128.
+# The reference: the same training with no distribution, on one device and with batches
+# of 128.
 keras.distribution.set_distribution(None)
 alone, _ = train(x, y, BATCH)
 for name, other in (("my weights", net), ("with the rows in order", in_order)):

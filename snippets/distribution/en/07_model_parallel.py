@@ -26,7 +26,9 @@ from keras.distribution import (
 BATCH = 64
 rng = np.random.default_rng(0)
 x = rng.normal(size=(1024, 8)).astype("float32")
-y = (np.sin(x[:, :1]) + x[:, 1:2] * x[:, 2:3] + 0.1 * rng.normal(size=(1024, 1))).astype("float32")
+y = (
+    np.sin(x[:, :1]) + x[:, 1:2] * x[:, 2:3] + 0.1 * rng.normal(size=(1024, 1))
+).astype("float32")
 
 
 def train(*callbacks):
@@ -41,18 +43,31 @@ def train(*callbacks):
         name="net",
     )
     net.compile(optimizer=keras.optimizers.Adam(0.01, name="adam"), loss="mse")
-    history = net.fit(x, y, batch_size=BATCH, epochs=5, shuffle=False, verbose=0, callbacks=list(callbacks))
+    history = net.fit(
+        x,
+        y,
+        batch_size=BATCH,
+        epochs=5,
+        shuffle=False,
+        verbose=0,
+        callbacks=list(callbacks),
+    )
     return net, history.history["loss"]
 
 
 def distance(a, b):
     """The largest difference between two lists of arrays (weights) or of numbers (curves)."""
-    return max(float(np.max(np.abs(np.asarray(p) - np.asarray(q)))) for p, q in zip(a, b))
+    return max(
+        float(np.max(np.abs(np.asarray(p) - np.asarray(q)))) for p, q in zip(a, b)
+    )
 
 
 def as_on_one(net, curve):
     """Curve and weights within 1e-5 of those of the training on one device?"""
-    return distance(curve_1, curve) < 1e-5 and distance(net_1.get_weights(), net.get_weights()) < 1e-5
+    return (
+        distance(curve_1, curve) < 1e-5
+        and distance(net_1.get_weights(), net.get_weights()) < 1e-5
+    )
 
 
 net_1, curve_1 = train()  # the reference: no distribution, on one device
@@ -62,9 +77,11 @@ mesh = DeviceMesh((2, 2), axis_names=("batch", "model"), devices=list_devices("c
 print("mesh", dict(zip(mesh.axis_names, mesh.shape)), "=", mesh.devices.tolist())
 layout_map = LayoutMap(mesh)
 # Each key is a regular expression that has to cover the variable's whole path.
-layout_map[".*hidden/kernel"] = TensorLayout((None, "model"))  # its 32 columns, 16 in each half
+# its 32 columns, 16 in each half
+layout_map[".*hidden/kernel"] = TensorLayout((None, "model"))
 layout_map[".*hidden/bias"] = ("model",)  # a tuple will do as a TensorLayout
-layout_map[".*output/kernel"] = ("model", None)  # the 32 rows that receive those columns
+# the 32 rows that receive those columns
+layout_map[".*output/kernel"] = ("model", None)
 print("LayoutMap keys:", list(layout_map))
 set_distribution(ModelParallel(layout_map=layout_map, batch_dim_name="batch"))
 net_p, curve_p = train(keras.callbacks.ModelCheckpoint("parallel.keras"))
@@ -72,9 +89,12 @@ net_p, curve_p = train(keras.callbacks.ModelCheckpoint("parallel.keras"))
 print()
 for v in net_p.weights:
     pieces = {tuple(t.data.shape) for t in v.value.addressable_shards}
-    print(f"{v.path} {tuple(v.shape)}: layout {v.value.sharding.spec}, piece on each device {pieces}")
+    print(
+        f"{v.path} {tuple(v.shape)}: layout {v.value.sharding.spec}, piece on each device {pieces}"
+    )
 kernel = net_p.layers[0].kernel
-moments = [v for v in net_p.optimizer.variables if v.shape == kernel.shape]  # those of that kernel
+# those of that kernel
+moments = [v for v in net_p.optimizer.variables if v.shape == kernel.shape]
 layouts = ", ".join(str(v.value.sharding.spec) for v in moments)
 print(f"the {len(moments)} Adam moments for {kernel.path}: layout {layouts}")
 
@@ -86,10 +106,14 @@ print("loss per epoch, 1 device:", [round(p, 4) for p in curve_1])
 print("loss per epoch, 2×2 mesh:", [round(p, 4) for p in curve_p])
 print("curve and weights within 1e-5 of one device?", as_on_one(net_p, curve_p))
 
-# Two mistakes with the keys. One that does not cover the whole path splits nothing, silently:
+# Two mistakes with the keys. One that does not cover the whole path splits nothing,
+# silently:
 no_prefix = LayoutMap(mesh)
 no_prefix["hidden/kernel"] = (None, "model")
-print("\nthe key 'hidden/kernel' for the path 'net/hidden/kernel' gives", no_prefix["net/hidden/kernel"])
+print(
+    "\nthe key 'hidden/kernel' for the path 'net/hidden/kernel' gives",
+    no_prefix["net/hidden/kernel"],
+)
 # Two keys that cover the same path are an error, raised when that variable is created:
 twice = LayoutMap(mesh)
 twice[".*kernel"] = (None, "model")
@@ -98,20 +122,34 @@ set_distribution(ModelParallel(layout_map=twice, batch_dim_name="batch"))
 try:
     train()
 except ValueError as error:
-    print("two keys for the same path, on creating the network:", type(error).__name__, str(error).split(". ")[0])
+    print(
+        "two keys for the same path, on creating the network:",
+        type(error).__name__,
+        str(error).split(". ")[0],
+    )
 
 # The shorthand: given a list of devices, DataParallel builds a one-axis mesh itself.
 shorthand = DataParallel(devices=list_devices("cpu")[:2])
-print("\nDataParallel(devices=[cpu:0, cpu:1]): mesh", dict(zip(shorthand.device_mesh.axis_names, shorthand.device_mesh.shape)))
+print(
+    "\nDataParallel(devices=[cpu:0, cpu:1]): mesh",
+    dict(zip(shorthand.device_mesh.axis_names, shorthand.device_mesh.shape)),
+)
 set_distribution(shorthand)
 net_d, curve_d = train()
 print("curve and weights within 1e-5 of one device?", as_on_one(net_d, curve_d))
 
-# The split network, opened with no distribution active: each weight goes whole onto one device.
+# The split network, opened with no distribution active: each weight goes whole onto one
+# device.
 set_distribution(None)
 opened = keras.saving.load_model("parallel.keras")
 on = {str(d) for weight in opened.weights for d in weight.value.devices()}
-print(f"\nparallel.keras, opened with no distribution: its {len(opened.weights)} weights, whole, on", on)
-print("the same weights as the split network at the end of fit?", distance(opened.get_weights(), net_p.get_weights()) == 0)
+print(
+    f"\nparallel.keras, opened with no distribution: its {len(opened.weights)} weights, whole, on",
+    on,
+)
+print(
+    "the same weights as the split network at the end of fit?",
+    distance(opened.get_weights(), net_p.get_weights()) == 0,
+)
 same = distance(opened.predict(x, verbose=0), net_1.predict(x, verbose=0)) < 1e-5
 print("the same predictions as the one-device network (1e-5)?", same)

@@ -23,7 +23,19 @@ x2 = azar.normal(size=(FILAS, 3)).astype("float32")  # la segunda entrada
 y = (x[:, :1] - 0.5 * x[:, 1:2] + 0.1 * azar.normal(size=(FILAS, 1))).astype("float32")
 por_muestra = azar.uniform(0.1, 2.0, size=FILAS).astype("float32")  # un peso por fila
 
-L2, ACTIVIDAD, BN, DROPOUT, PESOS, DOS, METRICA, VALIDACION, BARAJADO, CORTO_N, CORTO = (
+(
+    L2,
+    ACTIVIDAD,
+    BN,
+    DROPOUT,
+    PESOS,
+    DOS,
+    METRICA,
+    VALIDACION,
+    BARAJADO,
+    CORTO_N,
+    CORTO,
+) = (
     "regularizador L2 en los pesos",
     "regularizador de actividad",
     "BatchNormalization",
@@ -36,7 +48,8 @@ L2, ACTIVIDAD, BN, DROPOUT, PESOS, DOS, METRICA, VALIDACION, BARAJADO, CORTO_N, 
     f"último lote más corto, múltiplo de {N}",
     f"último lote más corto, no múltiplo de {N}",
 )
-# Filas de esas dos: 7 lotes de 128 y un último de 10·N (40 con N=4), que se divide, o de 10·N+1, que no.
+# Filas de esas dos: 7 lotes de 128 y un último de 10·N (40 con N=4), que se divide, o
+# de 10·N+1, que no.
 FILAS_DE = {CORTO_N: 7 * LOTE + 10 * N, CORTO: 7 * LOTE + 10 * N + 1}
 
 
@@ -47,14 +60,22 @@ def red_con(variacion):
         16,
         activation="relu",
         kernel_regularizer=keras.regularizers.L2(0.01) if variacion == L2 else None,
-        activity_regularizer=keras.regularizers.L1(0.01) if variacion == ACTIVIDAD else None,
+        activity_regularizer=keras.regularizers.L1(0.01)
+        if variacion == ACTIVIDAD
+        else None,
     )(capa)
     if variacion == BN:
         capa = keras.layers.BatchNormalization()(capa)
     if variacion == DROPOUT:
         capa = keras.layers.Dropout(0.2, seed=1)(capa)
-    red = keras.Model(entradas if variacion == DOS else entradas[0], keras.layers.Dense(1)(capa))
-    red.compile(keras.optimizers.Adam(0.01), loss="mse", metrics=["mae"] if variacion == METRICA else None)
+    red = keras.Model(
+        entradas if variacion == DOS else entradas[0], keras.layers.Dense(1)(capa)
+    )
+    red.compile(
+        keras.optimizers.Adam(0.01),
+        loss="mse",
+        metrics=["mae"] if variacion == METRICA else None,
+    )
     return red
 
 
@@ -67,7 +88,8 @@ def entrena(variacion):
         [x[:n], x2[:n]] if variacion == DOS else x[:n],
         y[:n],
         sample_weight=por_muestra[:n] if variacion == PESOS else None,
-        validation_data=(x[:256] * 0.5, y[:256]) if variacion == VALIDACION else None,  # 2 lotes de 128
+        # 2 lotes de 128
+        validation_data=(x[:256] * 0.5, y[:256]) if variacion == VALIDACION else None,
         batch_size=LOTE,
         epochs=3,
         shuffle=variacion == BARAJADO,
@@ -76,25 +98,48 @@ def entrena(variacion):
     return np.concatenate([w.ravel() for w in red.get_weights()]), historia
 
 
-malla = keras.distribution.DeviceMesh((N,), axis_names=["lote"], devices=keras.distribution.list_devices("cpu"))
+malla = keras.distribution.DeviceMesh(
+    (N,), axis_names=["lote"], devices=keras.distribution.list_devices("cpu")
+)
 en_paralelo = keras.distribution.DataParallel(device_mesh=malla)
 cubiertas, no_cubiertas = [], []
-for variacion in (L2, ACTIVIDAD, BN, DROPOUT, PESOS, DOS, METRICA, VALIDACION, BARAJADO, CORTO_N, CORTO):
+for variacion in (
+    L2,
+    ACTIVIDAD,
+    BN,
+    DROPOUT,
+    PESOS,
+    DOS,
+    METRICA,
+    VALIDACION,
+    BARAJADO,
+    CORTO_N,
+    CORTO,
+):
     keras.distribution.set_distribution(None)
     pesos_1, historia_1 = entrena(variacion)
     keras.distribution.set_distribution(en_paralelo)
     try:
         pesos_n, historia_n = entrena(variacion)
-    except ValueError as error:  # lo que le pasaría al lector (el error de reparto de JAX es un ValueError)
+    # lo que le pasaría al lector (el error de reparto de JAX es un ValueError)
+    except ValueError as error:
         no_cubiertas.append(f"{variacion} ({type(error).__name__})")
         continue
     distancia = np.abs(pesos_n - pesos_1).max()  # la mayor diferencia entre dos pesos
     igual = distancia < 1e-5 and historia_n.keys() == historia_1.keys()
-    igual = igual and all(np.abs(np.subtract(historia_n[k], historia_1[k])).max() < 1e-5 for k in historia_1)
-    (cubiertas if igual else no_cubiertas).append(variacion if igual else f"{variacion} (otro resultado, {distancia:.1e})")
+    igual = igual and all(
+        np.abs(np.subtract(historia_n[k], historia_1[k])).max() < 1e-5
+        for k in historia_1
+    )
+    (cubiertas if igual else no_cubiertas).append(
+        variacion if igual else f"{variacion} (otro resultado, {distancia:.1e})"
+    )
 
 print(f"DataParallel en {N} dispositivos frente a uno, mismos pesos y misma curva:")
-for titulo, lista in (("comprobado también con", cubiertas), ("no cubierto", no_cubiertas)):
+for titulo, lista in (
+    ("comprobado también con", cubiertas),
+    ("no cubierto", no_cubiertas),
+):
     print(f"  {titulo}:")
     for variacion in lista:
         print(f"    {variacion}")

@@ -26,7 +26,9 @@ from keras.distribution import (
 LOTE = 64
 azar = np.random.default_rng(0)
 x = azar.normal(size=(1024, 8)).astype("float32")
-y = (np.sin(x[:, :1]) + x[:, 1:2] * x[:, 2:3] + 0.1 * azar.normal(size=(1024, 1))).astype("float32")
+y = (
+    np.sin(x[:, :1]) + x[:, 1:2] * x[:, 2:3] + 0.1 * azar.normal(size=(1024, 1))
+).astype("float32")
 
 
 def entrenar(*avisos):
@@ -41,28 +43,43 @@ def entrenar(*avisos):
         name="red",
     )
     red.compile(optimizer=keras.optimizers.Adam(0.01, name="adam"), loss="mse")
-    historia = red.fit(x, y, batch_size=LOTE, epochs=5, shuffle=False, verbose=0, callbacks=list(avisos))
+    historia = red.fit(
+        x,
+        y,
+        batch_size=LOTE,
+        epochs=5,
+        shuffle=False,
+        verbose=0,
+        callbacks=list(avisos),
+    )
     return red, historia.history["loss"]
 
 
 def distancia(a, b):
     """La mayor diferencia entre dos listas de arrays (pesos) o de números (curvas)."""
-    return max(float(np.max(np.abs(np.asarray(p) - np.asarray(q)))) for p, q in zip(a, b))
+    return max(
+        float(np.max(np.abs(np.asarray(p) - np.asarray(q)))) for p, q in zip(a, b)
+    )
 
 
 def como_en_uno(red, curva):
     """¿Curva y pesos a menos de 1e-5 de los del entrenamiento en un dispositivo?"""
-    return distancia(curva_1, curva) < 1e-5 and distancia(red_1.get_weights(), red.get_weights()) < 1e-5
+    return (
+        distancia(curva_1, curva) < 1e-5
+        and distancia(red_1.get_weights(), red.get_weights()) < 1e-5
+    )
 
 
 red_1, curva_1 = entrenar()  # la referencia: sin distribución, en un dispositivo
 
-# Una malla de 2×2: a lo largo del eje "lote" se parten los datos; a lo largo de "modelo", los pesos.
+# Una malla de 2×2: a lo largo del eje "lote" se parten los datos; a lo largo de
+# "modelo", los pesos.
 malla = DeviceMesh((2, 2), axis_names=("lote", "modelo"), devices=list_devices("cpu"))
 print("malla", dict(zip(malla.axis_names, malla.shape)), "=", malla.devices.tolist())
 mapa = LayoutMap(malla)
-# Cada clave es una expresión regular que tiene que cubrir la ruta entera de la variable.
-mapa[".*oculta/kernel"] = TensorLayout((None, "modelo"))  # sus 32 columnas, 16 en cada mitad
+# Cada clave es una expresión regular que tiene que cubrir la ruta entera de la
+# variable. sus 32 columnas, 16 en cada mitad
+mapa[".*oculta/kernel"] = TensorLayout((None, "modelo"))
 mapa[".*oculta/bias"] = ("modelo",)  # una tupla vale como TensorLayout
 mapa[".*salida/kernel"] = ("modelo", None)  # las 32 filas que reciben esas columnas
 print("claves del LayoutMap:", list(mapa))
@@ -72,9 +89,12 @@ red_p, curva_p = entrenar(keras.callbacks.ModelCheckpoint("paralelo.keras"))
 print()
 for v in red_p.weights:
     trozos = {tuple(t.data.shape) for t in v.value.addressable_shards}
-    print(f"{v.path} {tuple(v.shape)}: reparto {v.value.sharding.spec}, trozo en cada dispositivo {trozos}")
+    print(
+        f"{v.path} {tuple(v.shape)}: reparto {v.value.sharding.spec}, trozo en cada dispositivo {trozos}"
+    )
 kernel = red_p.layers[0].kernel
-momentos = [v for v in red_p.optimizer.variables if v.shape == kernel.shape]  # los de ese kernel
+# los de ese kernel
+momentos = [v for v in red_p.optimizer.variables if v.shape == kernel.shape]
 repartos = ", ".join(str(v.value.sharding.spec) for v in momentos)
 print(f"los {len(momentos)} momentos de Adam para {kernel.path}: reparto {repartos}")
 
@@ -86,10 +106,14 @@ print("pérdida por época, 1 dispositivo:", [round(p, 4) for p in curva_1])
 print("pérdida por época, malla 2×2:    ", [round(p, 4) for p in curva_p])
 print("¿curva y pesos a menos de 1e-5 de un dispositivo?", como_en_uno(red_p, curva_p))
 
-# Dos errores con las claves. Una que no cubre la ruta entera no reparte nada, y no avisa:
+# Dos errores con las claves. Una que no cubre la ruta entera no reparte nada, y no
+# avisa:
 sin_prefijo = LayoutMap(malla)
 sin_prefijo["oculta/kernel"] = (None, "modelo")
-print("\nla clave 'oculta/kernel' para la ruta 'red/oculta/kernel' da", sin_prefijo["red/oculta/kernel"])
+print(
+    "\nla clave 'oculta/kernel' para la ruta 'red/oculta/kernel' da",
+    sin_prefijo["red/oculta/kernel"],
+)
 # Dos claves que cubren la misma ruta son un error, que salta al crear esa variable:
 doble = LayoutMap(malla)
 doble[".*kernel"] = (None, "modelo")
@@ -98,20 +122,35 @@ set_distribution(ModelParallel(layout_map=doble, batch_dim_name="lote"))
 try:
     entrenar()
 except ValueError as error:
-    print("dos claves para la misma ruta, al crear la red:", type(error).__name__, str(error).split(". ")[0])
+    print(
+        "dos claves para la misma ruta, al crear la red:",
+        type(error).__name__,
+        str(error).split(". ")[0],
+    )
 
-# El atajo: con una lista de dispositivos, DataParallel construye él mismo una malla de un eje.
+# El atajo: con una lista de dispositivos, DataParallel construye él mismo una malla de
+# un eje.
 atajo = DataParallel(devices=list_devices("cpu")[:2])
-print("\nDataParallel(devices=[cpu:0, cpu:1]): malla", dict(zip(atajo.device_mesh.axis_names, atajo.device_mesh.shape)))
+print(
+    "\nDataParallel(devices=[cpu:0, cpu:1]): malla",
+    dict(zip(atajo.device_mesh.axis_names, atajo.device_mesh.shape)),
+)
 set_distribution(atajo)
 red_d, curva_d = entrenar()
 print("¿curva y pesos a menos de 1e-5 de un dispositivo?", como_en_uno(red_d, curva_d))
 
-# La red repartida, abierta sin distribución activa: cada peso entra entero en un dispositivo.
+# La red repartida, abierta sin distribución activa: cada peso entra entero en un
+# dispositivo.
 set_distribution(None)
 abierta = keras.saving.load_model("paralelo.keras")
 en = {str(d) for peso in abierta.weights for d in peso.value.devices()}
-print(f"\nparalelo.keras, abierto sin distribución: sus {len(abierta.weights)} pesos, enteros, en", en)
-print("¿los mismos pesos que la red repartida al final de fit?", distancia(abierta.get_weights(), red_p.get_weights()) == 0)
+print(
+    f"\nparalelo.keras, abierto sin distribución: sus {len(abierta.weights)} pesos, enteros, en",
+    en,
+)
+print(
+    "¿los mismos pesos que la red repartida al final de fit?",
+    distancia(abierta.get_weights(), red_p.get_weights()) == 0,
+)
 iguales = distancia(abierta.predict(x, verbose=0), red_1.predict(x, verbose=0)) < 1e-5
 print("¿las mismas predicciones que la red de un dispositivo (1e-5)?", iguales)

@@ -6,18 +6,32 @@ import numpy as np
 ROWS, BATCH, EPOCHS = 1024, 32, 3
 STEPS = ROWS // BATCH  # batches in each pass over the data
 
-# A synthetic regression: 4 columns and a target that mixes them linearly, with a little noise.
+# A synthetic regression: 4 columns and a target that mixes them linearly, with a little
+# noise.
 rng = np.random.default_rng(3)
 x = rng.normal(size=(ROWS, 4)).astype("float32")
-y = (x @ np.array([[1.5], [-2.0], [0.5], [0.0]]) + 0.1 * rng.normal(size=(ROWS, 1))).astype("float32")
+y = (
+    x @ np.array([[1.5], [-2.0], [0.5], [0.0]]) + 0.1 * rng.normal(size=(ROWS, 1))
+).astype("float32")
 
 
 def new_network():
     """The same network, with the same initial weights, on every call and on every engine: the
     weights come from NumPy, because each engine's random generator gives different numbers."""
-    net = keras.Sequential([keras.Input((4,)), keras.layers.Dense(8, activation="relu"), keras.layers.Dense(1)])
+    net = keras.Sequential(
+        [
+            keras.Input((4,)),
+            keras.layers.Dense(8, activation="relu"),
+            keras.layers.Dense(1),
+        ]
+    )
     start = np.random.default_rng(0)
-    net.set_weights([start.normal(scale=0.5, size=w.shape).astype("float32") for w in net.get_weights()])
+    net.set_weights(
+        [
+            start.normal(scale=0.5, size=w.shape).astype("float32")
+            for w in net.get_weights()
+        ]
+    )
     net.compile(optimizer=keras.optimizers.SGD(0.05), loss="mse")
     return net
 
@@ -66,11 +80,13 @@ class Batches(keras.utils.PyDataset):
 
 
 def with_pydataset():
-    return {"x": Batches(workers=2)}  # two threads on purpose: the fifth pitfall explains what happens
+    # two threads on purpose: the fifth pitfall explains what happens
+    return {"x": Batches(workers=2)}
 
 
 def with_generator():
-    def endless():  # starts over when it reaches the end: fit asks it for STEPS batches each epoch
+    # starts over when it reaches the end: fit asks it for STEPS batches each epoch
+    def endless():
         while True:
             for i in range(STEPS):
                 yield batch(i)
@@ -81,8 +97,9 @@ def with_generator():
 def with_cached_tf_data():
     import tensorflow as tf
 
-    # cache(): the first epoch keeps the finished batches and the later ones read them from there.
-    # prefetch(): while fit trains on one batch, tf.data is already preparing the next.
+    # cache(): the first epoch keeps the finished batches and the later ones read them
+    # from there. prefetch(): while fit trains on one batch, tf.data is already
+    # preparing the next.
     return {"x": with_tf_data()["x"].cache().prefetch(tf.data.AUTOTUNE)}
 
 
@@ -104,20 +121,27 @@ def with_dataloader_of_dicts():
 
 
 def with_keras_ops_in_tf_data():
-    squashed = with_tf_data()["x"].map(lambda batch_x, batch_y: (keras.ops.tanh(batch_x), batch_y))
+    squashed = with_tf_data()["x"].map(
+        lambda batch_x, batch_y: (keras.ops.tanh(batch_x), batch_y)
+    )
     return {"x": squashed}
 
 
 def with_tf_in_tf_data():
     import tensorflow as tf
 
-    squashed = with_tf_data()["x"].map(lambda batch_x, batch_y: (tf.tanh(batch_x), batch_y))
+    squashed = with_tf_data()["x"].map(
+        lambda batch_x, batch_y: (tf.tanh(batch_x), batch_y)
+    )
     return {"x": squashed}
 
 
 def with_keras_layer_in_tf_data():
-    half = keras.layers.Rescaling(0.5)  # a preprocessing layer: inside tf.data it computes with TensorFlow
-    return {"x": with_tf_data()["x"].map(lambda batch_x, batch_y: (half(batch_x), batch_y))}
+    # a preprocessing layer: inside tf.data it computes with TensorFlow
+    half = keras.layers.Rescaling(0.5)
+    return {
+        "x": with_tf_data()["x"].map(lambda batch_x, batch_y: (half(batch_x), batch_y))
+    }
 
 
 WAYS = {
@@ -128,8 +152,8 @@ WAYS = {
     "PyDataset": with_pydataset,
     "generator": with_generator,
 }
-# The same tf.data with the two methods TensorFlow's guide recommends: not another way, but
-# tf.data tuned, and the grid compares it with NumPy like the six.
+# The same tf.data with the two methods TensorFlow's guide recommends: not another way,
+# but tf.data tuned, and the grid compares it with NumPy like the six.
 TUNED = {"tf.data+cache": with_cached_tf_data}
 OTHERS = {
     "dicts": with_dataloader_of_dicts,

@@ -17,4 +17,9 @@ def cell(entry):
 ENGINES = ["torch", "jax", "tensorflow"]
 print(f"{'':14}" + "".join(f"{engine:<22}" for engine in ENGINES).rstrip())
 for way in dict.fromkeys(w for w, _ in cells):
-    print(f"{way:<14}" + "".join(f"{cell(cells.get((way, engine))):<22}" for engine in ENGINES).rstrip())
+    print(
+        f"{way:<14}"
+        + "".join(
+            f"{cell(cells.get((way, engine))):<22}" for engine in ENGINES
+        ).rstrip()
+    )

@@ -3,7 +3,18 @@
 import warnings
 
 import keras
-from data import EPOCHS, BATCH, STEPS, Batches, with_dataloader, with_tf_data, batch, new_network, x, y
+from data import (
+    EPOCHS,
+    BATCH,
+    STEPS,
+    Batches,
+    with_dataloader,
+    with_tf_data,
+    batch,
+    new_network,
+    x,
+    y,
+)
 
 
 class CountBatches(keras.callbacks.Callback):
@@ -27,16 +38,25 @@ def warnings_of(function):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", UserWarning)
         function()
-    return [str(w.message).split(". ")[0] + "." for w in caught if w.category is UserWarning]
+    return [
+        str(w.message).split(". ")[0] + "." for w in caught if w.category is UserWarning
+    ]
 
 
 print("1. A generator is used up in the first epoch")
+
+
 def generator():
     for i in range(STEPS):
         yield batch(i)
 
+
 count = CountBatches()
-caught = warnings_of(lambda: new_network().fit(generator(), epochs=EPOCHS, shuffle=False, verbose=0, callbacks=[count]))
+caught = warnings_of(
+    lambda: new_network().fit(
+        generator(), epochs=EPOCHS, shuffle=False, verbose=0, callbacks=[count]
+    )
+)
 print("   batches per epoch:", count.per_epoch)
 print(f"   warnings in {EPOCHS} epochs: {len(caught)}; the last:", caught[-1])
 
@@ -44,9 +64,18 @@ print("2. A tf.data that repeats forever, without steps_per_epoch")
 endless = with_tf_data()["x"].repeat()
 count = CountBatches(cap=10 * STEPS)
 new_network().fit(endless, epochs=EPOCHS, shuffle=False, verbose=0, callbacks=[count])
-print(f"   stopped by hand after {count.per_epoch[0]} batches (10 passes over the data): epochs begun {len(count.per_epoch)}")
+print(
+    f"   stopped by hand after {count.per_epoch[0]} batches (10 passes over the data): epochs begun {len(count.per_epoch)}"
+)
 count = CountBatches()
-new_network().fit(endless, epochs=EPOCHS, steps_per_epoch=STEPS, shuffle=False, verbose=0, callbacks=[count])
+new_network().fit(
+    endless,
+    epochs=EPOCHS,
+    steps_per_epoch=STEPS,
+    shuffle=False,
+    verbose=0,
+    callbacks=[count],
+)
 print("   with steps_per_epoch=STEPS, batches per epoch:", count.per_epoch)
 
 print("3. The target passed separately, with a tf.data that already carries it")
@@ -56,8 +85,14 @@ except ValueError as error:
     print("   ValueError:", error)
 
 print("4. What shuffle=True, fit's default, does")
-for name, data in [("DataLoader", with_dataloader()["x"]), ("tf.data", with_tf_data()["x"])]:
-    print(f"   {name}:", warnings_of(lambda: new_network().fit(data, epochs=1, verbose=0))[0])
+for name, data in [
+    ("DataLoader", with_dataloader()["x"]),
+    ("tf.data", with_tf_data()["x"]),
+]:
+    print(
+        f"   {name}:",
+        warnings_of(lambda: new_network().fit(data, epochs=1, verbose=0))[0],
+    )
 
 
 class NotedBatches(Batches):
@@ -74,7 +109,10 @@ class NotedBatches(Batches):
 
 pydataset = NotedBatches()
 new_network().fit(pydataset, epochs=1, verbose=0)
-print("   PyDataset: the order of the batches is shuffled; asked for in order:", pydataset.requests == sorted(pydataset.requests))
+print(
+    "   PyDataset: the order of the batches is shuffled; asked for in order:",
+    pydataset.requests == sorted(pydataset.requests),
+)
 
 print("5. A PyDataset with workers=2 on torch or JAX")
 FIRST_ROW = {float(x[i * BATCH, 0]): i for i in range(STEPS)}
@@ -88,7 +126,8 @@ class Watch(keras.layers.Layer):
         self.epochs = [[]]
 
     def call(self, batch_x):
-        if batch_x.device.type != "meta":  # while building the network, torch runs it on tensors without values
+        # while building the network, torch runs it on tensors without values
+        if batch_x.device.type != "meta":
             self.epochs[-1].append(FIRST_ROW[float(batch_x[0, 0])])
         return batch_x
 
@@ -112,7 +151,13 @@ def net_with_watch():
 def epochs_seen(net, watch, workers):
     """Trains EPOCHS epochs on the PyDataset and says, epoch by epoch, which batches the network saw."""
     watch.epochs = []
-    net.fit(Batches(workers=workers), epochs=EPOCHS, shuffle=False, verbose=0, callbacks=[NewEpoch(watch)])
+    net.fit(
+        Batches(workers=workers),
+        epochs=EPOCHS,
+        shuffle=False,
+        verbose=0,
+        callbacks=[NewEpoch(watch)],
+    )
     start = [seen[0] == 0 for seen in watch.epochs]
     once = [sorted(seen) == list(range(STEPS)) for seen in watch.epochs]
     return f"start with batch 0: {start}; see each batch once: {once}"
@@ -120,8 +165,14 @@ def epochs_seen(net, watch, workers):
 
 for workers in (1, 2):
     net, watch = net_with_watch()
-    print(f"   workers={workers}, the network's first fit:", epochs_seen(net, watch, workers))
+    print(
+        f"   workers={workers}, the network's first fit:",
+        epochs_seen(net, watch, workers),
+    )
 print("   workers=2, second fit of the same network:", epochs_seen(net, watch, 2))
 net, watch = net_with_watch()
-net.evaluate(*batch(0), verbose=0)  # builds compile's loss with a batch of arrays, without touching the PyDataset
-print("   workers=2, after an evaluate on a batch of arrays:", epochs_seen(net, watch, 2))
+# builds compile's loss with a batch of arrays, without touching the PyDataset
+net.evaluate(*batch(0), verbose=0)
+print(
+    "   workers=2, after an evaluate on a batch of arrays:", epochs_seen(net, watch, 2)
+)

@@ -7,7 +7,9 @@ import numpy as np
 from data import ROWS, BATCH, new_network, x, y
 
 engine = keras.backend.backend()
-per_sample = np.random.default_rng(5).uniform(0.1, 2.0, size=(ROWS, 1)).astype("float32")
+per_sample = (
+    np.random.default_rng(5).uniform(0.1, 2.0, size=(ROWS, 1)).astype("float32")
+)
 WEIGHTS, SHORT, TWO = "sample weights", "shorter last batch", "two named inputs"
 
 
@@ -15,7 +17,9 @@ def two_input_network():
     """data.py's network with its 4 columns split into two inputs: with the same initial weights it
     does the same arithmetic, so each way is compared with NumPy just as in the grid."""
     a, b = keras.Input((2,), name="a"), keras.Input((2,), name="b")
-    hidden = keras.layers.Dense(8, activation="relu")(keras.layers.Concatenate()([a, b]))
+    hidden = keras.layers.Dense(8, activation="relu")(
+        keras.layers.Concatenate()([a, b])
+    )
     net = keras.Model({"a": a, "b": b}, keras.layers.Dense(1)(hidden))
     net.set_weights(new_network().get_weights())
     net.compile(optimizer=keras.optimizers.SGD(0.05), loss="mse")
@@ -27,12 +31,17 @@ def parts(variation):
     if variation == WEIGHTS:
         return x, y, per_sample
     if variation == SHORT:
-        return x[: ROWS - 24], y[: ROWS - 24], None  # 1000 rows: 31 batches of 32 and one of 8
+        # 1000 rows: 31 batches of 32 and one of 8
+        return x[: ROWS - 24], y[: ROWS - 24], None
     return {"a": x[:, :2], "b": x[:, 2:]}, y, None
 
 
 def cut(part, start, end):
-    return {k: v[start:end] for k, v in part.items()} if isinstance(part, dict) else part[start:end]
+    return (
+        {k: v[start:end] for k, v in part.items()}
+        if isinstance(part, dict)
+        else part[start:end]
+    )
 
 
 def batches_of(variation):
@@ -51,9 +60,17 @@ def with_pandas(variation):
     import pandas as pd
 
     inputs, target, weights = parts(variation)
-    table = {k: pd.DataFrame(v) for k, v in inputs.items()} if isinstance(inputs, dict) else pd.DataFrame(inputs)
-    return {"x": table, "y": pd.Series(target[:, 0]), "batch_size": BATCH,
-            "sample_weight": None if weights is None else pd.Series(weights[:, 0])}
+    table = (
+        {k: pd.DataFrame(v) for k, v in inputs.items()}
+        if isinstance(inputs, dict)
+        else pd.DataFrame(inputs)
+    )
+    return {
+        "x": table,
+        "y": pd.Series(target[:, 0]),
+        "batch_size": BATCH,
+        "sample_weight": None if weights is None else pd.Series(weights[:, 0]),
+    }
 
 
 def with_tf_data(variation):
@@ -66,15 +83,20 @@ def with_tf_data(variation):
 def with_dataloader(variation):
     import torch
 
-    class Rows(torch.utils.data.Dataset):  # one row per index; DataLoader puts them together in batches
+    # one row per index; DataLoader puts them together in batches
+    class Rows(torch.utils.data.Dataset):
         def __init__(self):
             self.pieces = [p for p in parts(variation) if p is not None]
 
         def __len__(self):
             return len(self.pieces[1])
 
-        def __getitem__(self, i):  # with two inputs, one dict per row: DataLoader puts the dicts together
-            return tuple({k: v[i] for k, v in p.items()} if isinstance(p, dict) else p[i] for p in self.pieces)
+        # with two inputs, one dict per row: DataLoader puts the dicts together
+        def __getitem__(self, i):
+            return tuple(
+                {k: v[i] for k, v in p.items()} if isinstance(p, dict) else p[i]
+                for p in self.pieces
+            )
 
     return {"x": torch.utils.data.DataLoader(Rows(), batch_size=BATCH)}
 
@@ -107,8 +129,14 @@ def with_generator(variation):
     return {"x": endless(), "steps_per_epoch": len(batches)}
 
 
-WAYS = {"NumPy": with_numpy, "pandas": with_pandas, "tf.data": with_tf_data,
-        "DataLoader": with_dataloader, "PyDataset": with_pydataset, "generator": with_generator}
+WAYS = {
+    "NumPy": with_numpy,
+    "pandas": with_pandas,
+    "tf.data": with_tf_data,
+    "DataLoader": with_dataloader,
+    "PyDataset": with_pydataset,
+    "generator": with_generator,
+}
 
 
 def weights_after_one_epoch(net, callbacks=None, **data):
@@ -124,15 +152,18 @@ class CountSteps(keras.callbacks.Callback):
         self.steps += 1
 
 
-# Before comparing with NumPy, NumPy itself must make the change: if it ignored it, all would "match".
+# Before comparing with NumPy, NumPy itself must make the change: if it ignored it, all
+# would "match".
 unchanged = weights_after_one_epoch(new_network(), x=x, y=y, batch_size=BATCH)
 with_weights = weights_after_one_epoch(new_network(), **with_numpy(WEIGHTS))
 two_inputs = weights_after_one_epoch(two_input_network(), **with_numpy(TWO))
 count = CountSteps()
 weights_after_one_epoch(new_network(), **with_numpy(SHORT), callbacks=[count])
-print(f"[{engine}] NumPy: weights change the result: {np.abs(with_weights - unchanged).max() > 1e-3};",
-      f"two inputs = one: {np.abs(two_inputs - unchanged).max() < 1e-5};",
-      f"steps with {len(x) - 24} rows: {count.steps}")
+print(
+    f"[{engine}] NumPy: weights change the result: {np.abs(with_weights - unchanged).max() > 1e-3};",
+    f"two inputs = one: {np.abs(two_inputs - unchanged).max() < 1e-5};",
+    f"steps with {len(x) - 24} rows: {count.steps}",
+)
 
 for variation in (WEIGHTS, SHORT, TWO):
     results, errors = {}, {}
@@ -143,11 +174,14 @@ for variation in (WEIGHTS, SHORT, TWO):
         except Exception as error:  # what would happen to the reader: the error's name
             errors[way] = type(error).__name__
     reference = results.pop("NumPy", None)
-    if reference is None:  # without NumPy there is nothing to compare with: say so and go on
+    # without NumPy there is nothing to compare with: say so and go on
+    if reference is None:
         print(f"[{engine}] {variation}: NumPy fails ({errors['NumPy']})")
         continue
     like_numpy = [w for w, r in results.items() if np.abs(r - reference).max() < 1e-5]
     different = [f"{w} (other weights)" for w in results if w not in like_numpy]
     different += [f"{w} ({name})" for w, name in errors.items()]
-    print(f"[{engine}] {variation}: like NumPy: {', '.join(like_numpy) or 'none'};",
-          f"different or failing: {', '.join(different) or 'none'}")
+    print(
+        f"[{engine}] {variation}: like NumPy: {', '.join(like_numpy) or 'none'};",
+        f"different or failing: {', '.join(different) or 'none'}",
+    )

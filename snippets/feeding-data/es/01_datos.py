@@ -6,18 +6,32 @@ import numpy as np
 FILAS, LOTE, EPOCAS = 1024, 32, 3
 PASOS = FILAS // LOTE  # lotes en cada pasada por los datos
 
-# Una regresión sintética: 4 columnas y un objetivo que las combina linealmente, con algo de ruido.
+# Una regresión sintética: 4 columnas y un objetivo que las combina linealmente, con
+# algo de ruido.
 azar = np.random.default_rng(3)
 x = azar.normal(size=(FILAS, 4)).astype("float32")
-y = (x @ np.array([[1.5], [-2.0], [0.5], [0.0]]) + 0.1 * azar.normal(size=(FILAS, 1))).astype("float32")
+y = (
+    x @ np.array([[1.5], [-2.0], [0.5], [0.0]]) + 0.1 * azar.normal(size=(FILAS, 1))
+).astype("float32")
 
 
 def nueva_red():
     """La misma red, con los mismos pesos iniciales, en cada llamada y en cada motor: los pesos salen
     de NumPy, porque el generador aleatorio de cada motor da números distintos."""
-    red = keras.Sequential([keras.Input((4,)), keras.layers.Dense(8, activation="relu"), keras.layers.Dense(1)])
+    red = keras.Sequential(
+        [
+            keras.Input((4,)),
+            keras.layers.Dense(8, activation="relu"),
+            keras.layers.Dense(1),
+        ]
+    )
     inicio = np.random.default_rng(0)
-    red.set_weights([inicio.normal(scale=0.5, size=w.shape).astype("float32") for w in red.get_weights()])
+    red.set_weights(
+        [
+            inicio.normal(scale=0.5, size=w.shape).astype("float32")
+            for w in red.get_weights()
+        ]
+    )
     red.compile(optimizer=keras.optimizers.SGD(0.05), loss="mse")
     return red
 
@@ -36,7 +50,11 @@ def con_pandas():
     import pandas as pd
 
     tabla = pd.DataFrame(x, columns=["a", "b", "c", "d"]).assign(objetivo=y[:, 0])
-    return {"x": tabla[["a", "b", "c", "d"]], "y": tabla["objetivo"], "batch_size": LOTE}
+    return {
+        "x": tabla[["a", "b", "c", "d"]],
+        "y": tabla["objetivo"],
+        "batch_size": LOTE,
+    }
 
 
 def con_tf_data():
@@ -66,7 +84,8 @@ class Lotes(keras.utils.PyDataset):
 
 
 def con_pydataset():
-    return {"x": Lotes(workers=2)}  # dos hilos a propósito: el quinto tropiezo explica lo que pasa
+    # dos hilos a propósito: el quinto tropiezo explica lo que pasa
+    return {"x": Lotes(workers=2)}
 
 
 def con_generador():
@@ -81,8 +100,9 @@ def con_generador():
 def con_tf_data_en_cache():
     import tensorflow as tf
 
-    # cache(): la primera época guarda los lotes ya hechos y las siguientes los leen de ahí.
-    # prefetch(): mientras fit entrena con un lote, tf.data ya va preparando el siguiente.
+    # cache(): la primera época guarda los lotes ya hechos y las siguientes los leen de
+    # ahí. prefetch(): mientras fit entrena con un lote, tf.data ya va preparando el
+    # siguiente.
     return {"x": con_tf_data()["x"].cache().prefetch(tf.data.AUTOTUNE)}
 
 
@@ -104,7 +124,9 @@ def con_dataloader_de_diccionarios():
 
 
 def con_keras_ops_en_tf_data():
-    suaves = con_tf_data()["x"].map(lambda lote_x, lote_y: (keras.ops.tanh(lote_x), lote_y))
+    suaves = con_tf_data()["x"].map(
+        lambda lote_x, lote_y: (keras.ops.tanh(lote_x), lote_y)
+    )
     return {"x": suaves}
 
 
@@ -116,7 +138,8 @@ def con_tf_en_tf_data():
 
 
 def con_capa_de_keras_en_tf_data():
-    mitad = keras.layers.Rescaling(0.5)  # una capa de preprocesado: dentro de tf.data calcula con TensorFlow
+    # una capa de preprocesado: dentro de tf.data calcula con TensorFlow
+    mitad = keras.layers.Rescaling(0.5)
     return {"x": con_tf_data()["x"].map(lambda lote_x, lote_y: (mitad(lote_x), lote_y))}
 
 
@@ -128,8 +151,8 @@ MANERAS = {
     "PyDataset": con_pydataset,
     "generador": con_generador,
 }
-# El mismo tf.data con los dos métodos que recomienda la guía de TensorFlow: no es otra manera, es
-# tf.data afinado, y la rejilla lo compara con NumPy como a las seis.
+# El mismo tf.data con los dos métodos que recomienda la guía de TensorFlow: no es otra
+# manera, es tf.data afinado, y la rejilla lo compara con NumPy como a las seis.
 AFINADA = {"tf.data+cache": con_tf_data_en_cache}
 OTRAS = {
     "dicts": con_dataloader_de_diccionarios,

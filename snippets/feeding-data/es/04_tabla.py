@@ -17,4 +17,9 @@ def celda(apunte):
 MOTORES = ["torch", "jax", "tensorflow"]
 print(f"{'':14}" + "".join(f"{motor:<22}" for motor in MOTORES).rstrip())
 for manera in dict.fromkeys(m for m, _ in celdas):
-    print(f"{manera:<14}" + "".join(f"{celda(celdas.get((manera, motor))):<22}" for motor in MOTORES).rstrip())
+    print(
+        f"{manera:<14}"
+        + "".join(
+            f"{celda(celdas.get((manera, motor))):<22}" for motor in MOTORES
+        ).rstrip()
+    )

@@ -3,7 +3,18 @@
 import warnings
 
 import keras
-from datos import EPOCAS, LOTE, PASOS, Lotes, con_dataloader, con_tf_data, lote, nueva_red, x, y
+from datos import (
+    EPOCAS,
+    LOTE,
+    PASOS,
+    Lotes,
+    con_dataloader,
+    con_tf_data,
+    lote,
+    nueva_red,
+    x,
+    y,
+)
 
 
 class CuentaLotes(keras.callbacks.Callback):
@@ -27,16 +38,25 @@ def avisos_de(funcion):
     with warnings.catch_warnings(record=True) as avisos:
         warnings.simplefilter("always", UserWarning)
         funcion()
-    return [str(a.message).split(". ")[0] + "." for a in avisos if a.category is UserWarning]
+    return [
+        str(a.message).split(". ")[0] + "." for a in avisos if a.category is UserWarning
+    ]
 
 
 print("1. Un generador se gasta en la primera época")
+
+
 def generador():
     for i in range(PASOS):
         yield lote(i)
 
+
 cuenta = CuentaLotes()
-avisos = avisos_de(lambda: nueva_red().fit(generador(), epochs=EPOCAS, shuffle=False, verbose=0, callbacks=[cuenta]))
+avisos = avisos_de(
+    lambda: nueva_red().fit(
+        generador(), epochs=EPOCAS, shuffle=False, verbose=0, callbacks=[cuenta]
+    )
+)
 print("   lotes por época:", cuenta.por_epoca)
 print(f"   avisos en {EPOCAS} épocas: {len(avisos)}; el último:", avisos[-1])
 
@@ -44,9 +64,18 @@ print("2. Un tf.data que se repite sin fin, sin steps_per_epoch")
 sin_fin = con_tf_data()["x"].repeat()
 cuenta = CuentaLotes(tope=10 * PASOS)
 nueva_red().fit(sin_fin, epochs=EPOCAS, shuffle=False, verbose=0, callbacks=[cuenta])
-print(f"   cortado a mano tras {cuenta.por_epoca[0]} lotes (10 pasadas por los datos): épocas empezadas {len(cuenta.por_epoca)}")
+print(
+    f"   cortado a mano tras {cuenta.por_epoca[0]} lotes (10 pasadas por los datos): épocas empezadas {len(cuenta.por_epoca)}"
+)
 cuenta = CuentaLotes()
-nueva_red().fit(sin_fin, epochs=EPOCAS, steps_per_epoch=PASOS, shuffle=False, verbose=0, callbacks=[cuenta])
+nueva_red().fit(
+    sin_fin,
+    epochs=EPOCAS,
+    steps_per_epoch=PASOS,
+    shuffle=False,
+    verbose=0,
+    callbacks=[cuenta],
+)
 print("   con steps_per_epoch=PASOS, lotes por época:", cuenta.por_epoca)
 
 print("3. El objetivo aparte, con un tf.data que ya lo lleva")
@@ -56,8 +85,14 @@ except ValueError as error:
     print("   ValueError:", error)
 
 print("4. Lo que hace shuffle=True, el valor por defecto de fit")
-for nombre, datos in [("DataLoader", con_dataloader()["x"]), ("tf.data", con_tf_data()["x"])]:
-    print(f"   {nombre}:", avisos_de(lambda: nueva_red().fit(datos, epochs=1, verbose=0))[0])
+for nombre, datos in [
+    ("DataLoader", con_dataloader()["x"]),
+    ("tf.data", con_tf_data()["x"]),
+]:
+    print(
+        f"   {nombre}:",
+        avisos_de(lambda: nueva_red().fit(datos, epochs=1, verbose=0))[0],
+    )
 
 
 class LotesApuntados(Lotes):
@@ -74,7 +109,10 @@ class LotesApuntados(Lotes):
 
 pydataset = LotesApuntados()
 nueva_red().fit(pydataset, epochs=1, verbose=0)
-print("   PyDataset: se baraja el orden de los lotes; pedidos en orden:", pydataset.pedidos == sorted(pydataset.pedidos))
+print(
+    "   PyDataset: se baraja el orden de los lotes; pedidos en orden:",
+    pydataset.pedidos == sorted(pydataset.pedidos),
+)
 
 print("5. Un PyDataset con workers=2 en torch o JAX")
 PRIMERA_FILA = {float(x[i * LOTE, 0]): i for i in range(PASOS)}
@@ -88,7 +126,8 @@ class Mira(keras.layers.Layer):
         self.epocas = [[]]
 
     def call(self, lote_x):
-        if lote_x.device.type != "meta":  # al construir la red, torch la recorre con tensores sin valores
+        # al construir la red, torch la recorre con tensores sin valores
+        if lote_x.device.type != "meta":
             self.epocas[-1].append(PRIMERA_FILA[float(lote_x[0, 0])])
         return lote_x
 
@@ -112,7 +151,13 @@ def red_con_mira():
 def epocas_vistas(red, mira, workers):
     """Entrena EPOCAS épocas con el PyDataset y dice, época a época, qué lotes vio la red."""
     mira.epocas = []
-    red.fit(Lotes(workers=workers), epochs=EPOCAS, shuffle=False, verbose=0, callbacks=[NuevaEpoca(mira)])
+    red.fit(
+        Lotes(workers=workers),
+        epochs=EPOCAS,
+        shuffle=False,
+        verbose=0,
+        callbacks=[NuevaEpoca(mira)],
+    )
     empiezan = [vistos[0] == 0 for vistos in mira.epocas]
     una_vez = [sorted(vistos) == list(range(PASOS)) for vistos in mira.epocas]
     return f"empiezan por el lote 0: {empiezan}; ven cada lote una vez: {una_vez}"
@@ -120,8 +165,14 @@ def epocas_vistas(red, mira, workers):
 
 for workers in (1, 2):
     red, mira = red_con_mira()
-    print(f"   workers={workers}, primer fit de la red:", epocas_vistas(red, mira, workers))
+    print(
+        f"   workers={workers}, primer fit de la red:",
+        epocas_vistas(red, mira, workers),
+    )
 print("   workers=2, segundo fit de la misma red:", epocas_vistas(red, mira, 2))
 red, mira = red_con_mira()
-red.evaluate(*lote(0), verbose=0)  # construye la pérdida de compile con un lote de arrays, sin tocar el PyDataset
-print("   workers=2, tras un evaluate con un lote de arrays:", epocas_vistas(red, mira, 2))
+# construye la pérdida de compile con un lote de arrays, sin tocar el PyDataset
+red.evaluate(*lote(0), verbose=0)
+print(
+    "   workers=2, tras un evaluate con un lote de arrays:", epocas_vistas(red, mira, 2)
+)

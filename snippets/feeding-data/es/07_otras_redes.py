@@ -7,15 +7,23 @@ import numpy as np
 from datos import FILAS, LOTE, nueva_red, x, y
 
 motor = keras.backend.backend()
-por_muestra = np.random.default_rng(5).uniform(0.1, 2.0, size=(FILAS, 1)).astype("float32")
-PESOS, CORTO, DOS = "pesos por muestra", "último lote más corto", "dos entradas con nombre"
+por_muestra = (
+    np.random.default_rng(5).uniform(0.1, 2.0, size=(FILAS, 1)).astype("float32")
+)
+PESOS, CORTO, DOS = (
+    "pesos por muestra",
+    "último lote más corto",
+    "dos entradas con nombre",
+)
 
 
 def red_de_dos_entradas():
     """La red de datos.py con sus 4 columnas partidas en dos entradas: con los mismos pesos iniciales,
     hace las mismas cuentas, así que cada manera se compara con NumPy igual que en la rejilla."""
     a, b = keras.Input((2,), name="a"), keras.Input((2,), name="b")
-    oculta = keras.layers.Dense(8, activation="relu")(keras.layers.Concatenate()([a, b]))
+    oculta = keras.layers.Dense(8, activation="relu")(
+        keras.layers.Concatenate()([a, b])
+    )
     red = keras.Model({"a": a, "b": b}, keras.layers.Dense(1)(oculta))
     red.set_weights(nueva_red().get_weights())
     red.compile(optimizer=keras.optimizers.SGD(0.05), loss="mse")
@@ -27,12 +35,17 @@ def partes(variacion):
     if variacion == PESOS:
         return x, y, por_muestra
     if variacion == CORTO:
-        return x[: FILAS - 24], y[: FILAS - 24], None  # 1000 filas: 31 lotes de 32 y uno de 8
+        # 1000 filas: 31 lotes de 32 y uno de 8
+        return x[: FILAS - 24], y[: FILAS - 24], None
     return {"a": x[:, :2], "b": x[:, 2:]}, y, None
 
 
 def corta(parte, inicio, fin):
-    return {k: v[inicio:fin] for k, v in parte.items()} if isinstance(parte, dict) else parte[inicio:fin]
+    return (
+        {k: v[inicio:fin] for k, v in parte.items()}
+        if isinstance(parte, dict)
+        else parte[inicio:fin]
+    )
 
 
 def lotes_de(variacion):
@@ -51,9 +64,17 @@ def con_pandas(variacion):
     import pandas as pd
 
     entrada, objetivo, pesos = partes(variacion)
-    tabla = {k: pd.DataFrame(v) for k, v in entrada.items()} if isinstance(entrada, dict) else pd.DataFrame(entrada)
-    return {"x": tabla, "y": pd.Series(objetivo[:, 0]), "batch_size": LOTE,
-            "sample_weight": None if pesos is None else pd.Series(pesos[:, 0])}
+    tabla = (
+        {k: pd.DataFrame(v) for k, v in entrada.items()}
+        if isinstance(entrada, dict)
+        else pd.DataFrame(entrada)
+    )
+    return {
+        "x": tabla,
+        "y": pd.Series(objetivo[:, 0]),
+        "batch_size": LOTE,
+        "sample_weight": None if pesos is None else pd.Series(pesos[:, 0]),
+    }
 
 
 def con_tf_data(variacion):
@@ -66,15 +87,20 @@ def con_tf_data(variacion):
 def con_dataloader(variacion):
     import torch
 
-    class Filas(torch.utils.data.Dataset):  # una fila por índice; DataLoader las junta en lotes
+    # una fila por índice; DataLoader las junta en lotes
+    class Filas(torch.utils.data.Dataset):
         def __init__(self):
             self.piezas = [p for p in partes(variacion) if p is not None]
 
         def __len__(self):
             return len(self.piezas[1])
 
-        def __getitem__(self, i):  # con dos entradas, un dict por fila: DataLoader junta los dict
-            return tuple({k: v[i] for k, v in p.items()} if isinstance(p, dict) else p[i] for p in self.piezas)
+        # con dos entradas, un dict por fila: DataLoader junta los dict
+        def __getitem__(self, i):
+            return tuple(
+                {k: v[i] for k, v in p.items()} if isinstance(p, dict) else p[i]
+                for p in self.piezas
+            )
 
     return {"x": torch.utils.data.DataLoader(Filas(), batch_size=LOTE)}
 
@@ -107,8 +133,14 @@ def con_generador(variacion):
     return {"x": sin_fin(), "steps_per_epoch": len(lotes)}
 
 
-MANERAS = {"NumPy": con_numpy, "pandas": con_pandas, "tf.data": con_tf_data,
-           "DataLoader": con_dataloader, "PyDataset": con_pydataset, "generador": con_generador}
+MANERAS = {
+    "NumPy": con_numpy,
+    "pandas": con_pandas,
+    "tf.data": con_tf_data,
+    "DataLoader": con_dataloader,
+    "PyDataset": con_pydataset,
+    "generador": con_generador,
+}
 
 
 def pesos_tras_una_epoca(red, callbacks=None, **datos):
@@ -124,15 +156,18 @@ class CuentaPasos(keras.callbacks.Callback):
         self.pasos += 1
 
 
-# Antes de comparar con NumPy, que NumPy mismo haga el cambio: si lo ignorase, todo "coincidiría".
+# Antes de comparar con NumPy, que NumPy mismo haga el cambio: si lo ignorase, todo
+# "coincidiría".
 sin_cambio = pesos_tras_una_epoca(nueva_red(), x=x, y=y, batch_size=LOTE)
 con_pesos = pesos_tras_una_epoca(nueva_red(), **con_numpy(PESOS))
 dos_entradas = pesos_tras_una_epoca(red_de_dos_entradas(), **con_numpy(DOS))
 cuenta = CuentaPasos()
 pesos_tras_una_epoca(nueva_red(), **con_numpy(CORTO), callbacks=[cuenta])
-print(f"[{motor}] NumPy: con pesos cambia el resultado: {np.abs(con_pesos - sin_cambio).max() > 1e-3};",
-      f"dos entradas = una: {np.abs(dos_entradas - sin_cambio).max() < 1e-5};",
-      f"pasos con {len(x) - 24} filas: {cuenta.pasos}")
+print(
+    f"[{motor}] NumPy: con pesos cambia el resultado: {np.abs(con_pesos - sin_cambio).max() > 1e-3};",
+    f"dos entradas = una: {np.abs(dos_entradas - sin_cambio).max() < 1e-5};",
+    f"pasos con {len(x) - 24} filas: {cuenta.pasos}",
+)
 
 for variacion in (PESOS, CORTO, DOS):
     resultados, errores = {}, {}
@@ -146,8 +181,12 @@ for variacion in (PESOS, CORTO, DOS):
     if referencia is None:  # sin NumPy no hay con qué comparar: se dice y se sigue
         print(f"[{motor}] {variacion}: NumPy falla ({errores['NumPy']})")
         continue
-    como_numpy = [m for m, r in resultados.items() if np.abs(r - referencia).max() < 1e-5]
+    como_numpy = [
+        m for m, r in resultados.items() if np.abs(r - referencia).max() < 1e-5
+    ]
     distintas = [f"{m} (otros pesos)" for m in resultados if m not in como_numpy]
     distintas += [f"{m} ({nombre})" for m, nombre in errores.items()]
-    print(f"[{motor}] {variacion}: como NumPy: {', '.join(como_numpy) or 'ninguna'};",
-          f"distintas o con error: {', '.join(distintas) or 'ninguna'}")
+    print(
+        f"[{motor}] {variacion}: como NumPy: {', '.join(como_numpy) or 'ninguna'};",
+        f"distintas o con error: {', '.join(distintas) or 'ninguna'}",
+    )

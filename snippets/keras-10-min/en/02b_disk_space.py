@@ -1,5 +1,6 @@
-# How much disk the two lines' packages take, with all their dependencies, in the environment
-# that runs this block: each installed package gives its own list of dependencies.
+# How much disk the two lines' packages take, with all their dependencies, in the
+# environment that runs this block: each installed package gives its own list of
+# dependencies.
 import importlib.metadata as metadata
 
 from packaging.requirements import Requirement
@@ -17,7 +18,8 @@ def with_dependencies(names):
         except metadata.PackageNotFoundError:
             continue  # only what neither line installs is missing
         for line in package.requires or []:
-            requirement = Requirement(line)  # no extras: what installs without asking for more
+            # no extras: what installs without asking for more
+            requirement = Requirement(line)
             if requirement.marker is None or requirement.marker.evaluate({"extra": ""}):
                 pending.append(requirement.name)
     return seen

@@ -1,6 +1,7 @@
 import os
 
-# KERAS_BACKEND is read on the first `import keras`; changing it afterwards has no effect.
+# KERAS_BACKEND is read on the first `import keras`; changing it afterwards has no
+# effect.
 os.environ["KERAS_BACKEND"] = "torch"  # or "jax", or "tensorflow"
 
 import keras

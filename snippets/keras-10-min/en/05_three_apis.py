@@ -5,7 +5,11 @@ sample = np.random.default_rng(0).normal(size=(5, 4)).astype("float32")
 
 # 1. Sequential: a stack of layers.
 sequential = keras.Sequential(
-    [keras.Input(shape=(4,)), keras.layers.Dense(8, activation="relu"), keras.layers.Dense(1)]
+    [
+        keras.Input(shape=(4,)),
+        keras.layers.Dense(8, activation="relu"),
+        keras.layers.Dense(1),
+    ]
 )
 
 # 2. Functional: layers are called on symbolic tensors and form a graph.
@@ -32,6 +36,12 @@ own(sample)  # the first call creates the weights
 for model in (functional, own):
     model.set_weights(sequential.get_weights())
 reference = sequential.predict(sample, verbose=0)
-for name, model in [("Sequential", sequential), ("functional", functional), ("subclass", own)]:
+for name, model in [
+    ("Sequential", sequential),
+    ("functional", functional),
+    ("subclass", own),
+]:
     difference = np.abs(model.predict(sample, verbose=0) - reference).max()
-    print(f"{name:<10}  parameters: {model.count_params()}  max difference: {difference}")
+    print(
+        f"{name:<10}  parameters: {model.count_params()}  max difference: {difference}"
+    )

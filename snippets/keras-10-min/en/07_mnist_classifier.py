@@ -1,12 +1,14 @@
 import os
 
-# torch unless the environment already names another engine: KERAS_BACKEND=jax python mnist_classifier.py
+# torch unless the environment already names another engine: KERAS_BACKEND=jax python
+# mnist_classifier.py
 os.environ.setdefault("KERAS_BACKEND", "torch")
 
 import keras
 from keras import layers
 
-keras.utils.set_random_seed(42)  # same initial weights and same batch order on every run
+# same initial weights and same batch order on every run
+keras.utils.set_random_seed(42)
 
 # Images of 28 × 28 pixels (integers from 0 to 255) and their digit, 0 to 9.
 (images, digits), (test_images, test_digits) = keras.datasets.mnist.load_data()
@@ -20,7 +22,9 @@ classifier = keras.Sequential(
         layers.Dense(10, activation="softmax"),  # one probability per digit
     ]
 )
-classifier.compile(optimizer="adam", loss="sparse_categorical_crossentropy", metrics=["accuracy"])
+classifier.compile(
+    optimizer="adam", loss="sparse_categorical_crossentropy", metrics=["accuracy"]
+)
 classifier.fit(images, digits, epochs=2, batch_size=64, verbose=0)
 scores = classifier.evaluate(test_images, test_digits, verbose=0, return_dict=True)
 print(f"backend {keras.backend.backend()}: test accuracy {scores['accuracy']:.3f}")

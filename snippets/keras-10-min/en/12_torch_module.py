@@ -3,10 +3,16 @@ import torch
 # With the torch backend, a Keras model is also a torch.nn.Module...
 print("a torch.nn.Module?", isinstance(model, torch.nn.Module))
 n_torch = sum(p.numel() for p in model.parameters())
-print("parameters according to torch:", n_torch, "| according to Keras:", model.count_params())
+print(
+    "parameters according to torch:",
+    n_torch,
+    "| according to Keras:",
+    model.count_params(),
+)
 
 # ...so a hand-written PyTorch loop can keep training it.
-x_t, y_t = torch.from_numpy(x[:640]), torch.from_numpy(y[:640]).unsqueeze(1)  # fit's training rows
+# fit's training rows
+x_t, y_t = torch.from_numpy(x[:640]), torch.from_numpy(y[:640]).unsqueeze(1)
 
 
 def training_loss():

@@ -1,5 +1,6 @@
-# Cuánto ocupan en disco los paquetes de las dos líneas, con todas sus dependencias, en el
-# entorno que ejecuta este bloque: su lista de dependencias la da cada paquete instalado.
+# Cuánto ocupan en disco los paquetes de las dos líneas, con todas sus dependencias, en
+# el entorno que ejecuta este bloque: su lista de dependencias la da cada paquete
+# instalado.
 import importlib.metadata as metadatos
 
 from packaging.requirements import Requirement
@@ -17,7 +18,8 @@ def con_dependencias(nombres):
         except metadatos.PackageNotFoundError:
             continue  # solo falta lo que ninguna de las dos líneas instala
         for linea in paquete.requires or []:
-            requisito = Requirement(linea)  # sin extras: lo que se instala sin pedir nada más
+            # sin extras: lo que se instala sin pedir nada más
+            requisito = Requirement(linea)
             if requisito.marker is None or requisito.marker.evaluate({"extra": ""}):
                 pendientes.append(requisito.name)
     return vistos

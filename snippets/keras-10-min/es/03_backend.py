@@ -1,6 +1,7 @@
 import os
 
-# KERAS_BACKEND se lee en el primer `import keras`; cambiarlo después ya no tiene efecto.
+# KERAS_BACKEND se lee en el primer `import keras`; cambiarlo después ya no tiene
+# efecto.
 os.environ["KERAS_BACKEND"] = "torch"  # o "jax", o "tensorflow"
 
 import keras

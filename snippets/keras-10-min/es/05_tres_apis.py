@@ -5,7 +5,11 @@ muestra = np.random.default_rng(0).normal(size=(5, 4)).astype("float32")
 
 # 1. Sequential: una pila de capas.
 secuencial = keras.Sequential(
-    [keras.Input(shape=(4,)), keras.layers.Dense(8, activation="relu"), keras.layers.Dense(1)]
+    [
+        keras.Input(shape=(4,)),
+        keras.layers.Dense(8, activation="relu"),
+        keras.layers.Dense(1),
+    ]
 )
 
 # 2. Funcional: las capas se llaman sobre tensores simbólicos y forman un grafo.
@@ -32,6 +36,12 @@ propia(muestra)  # la primera llamada crea los pesos
 for modelo in (funcional, propia):
     modelo.set_weights(secuencial.get_weights())
 referencia = secuencial.predict(muestra, verbose=0)
-for nombre, modelo in [("Sequential", secuencial), ("funcional", funcional), ("subclase", propia)]:
+for nombre, modelo in [
+    ("Sequential", secuencial),
+    ("funcional", funcional),
+    ("subclase", propia),
+]:
     diferencia = np.abs(modelo.predict(muestra, verbose=0) - referencia).max()
-    print(f"{nombre:<10}  parámetros: {modelo.count_params()}  diferencia máxima: {diferencia}")
+    print(
+        f"{nombre:<10}  parámetros: {modelo.count_params()}  diferencia máxima: {diferencia}"
+    )

@@ -6,7 +6,8 @@ n_torch = sum(p.numel() for p in modelo.parameters())
 print("parámetros según torch:", n_torch, "| según Keras:", modelo.count_params())
 
 # ...así que un bucle de PyTorch escrito a mano puede seguir entrenándolo.
-x_t, y_t = torch.from_numpy(x[:640]), torch.from_numpy(y[:640]).unsqueeze(1)  # las filas de entrenamiento de fit
+# las filas de entrenamiento de fit
+x_t, y_t = torch.from_numpy(x[:640]), torch.from_numpy(y[:640]).unsqueeze(1)
 
 
 def perdida_entrenamiento():

@@ -18,11 +18,12 @@ def huber_loss(y_true, y_pred, delta=1.0):
 y_true = np.array([0.0, 1.0, 2.0, 3.0], dtype="float32")
 y_pred = np.array([0.1, 0.8, 3.5, -1.0], dtype="float32")
 result = huber_loss(y_true, y_pred)
-kind = type(result).__module__.split(".")[0]  # which library the returned tensor comes from
+# which library the returned tensor comes from
+kind = type(result).__module__.split(".")[0]
 
-# The same function serves as a model's loss. To see how fit runs the step, it counts its calls in
-# Python: a compiled step runs it only while tracing it; one that goes operation by operation, on
-# every batch.
+# The same function serves as a model's loss. To see how fit runs the step, it counts
+# its calls in Python: a compiled step runs it only while tracing it; one that goes
+# operation by operation, on every batch.
 calls = 0
 
 
@@ -34,10 +35,12 @@ def counted_huber(y_true, y_pred):
 
 model = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1)])
 counts = []
-for options in ({}, {"jit_compile": False}, {"run_eagerly": True}):  # {}: jit_compile="auto", the default
+# {}: jit_compile="auto", the default
+for options in ({}, {"jit_compile": False}, {"run_eagerly": True}):
     calls = 0
     model.compile(optimizer="sgd", loss=counted_huber, **options)
-    model.fit(y_true[:, None], y_pred, batch_size=1, epochs=2, verbose=0)  # 2 epochs of 4 batches
+    # 2 epochs of 4 batches
+    model.fit(y_true[:, None], y_pred, batch_size=1, epochs=2, verbose=0)
     counts.append(calls)
     if not options:
         automatic = model.jit_compile  # what "auto" decided

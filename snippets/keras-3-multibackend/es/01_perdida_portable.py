@@ -18,11 +18,12 @@ def perdida_huber(y_real, y_pred, delta=1.0):
 y_real = np.array([0.0, 1.0, 2.0, 3.0], dtype="float32")
 y_pred = np.array([0.1, 0.8, 3.5, -1.0], dtype="float32")
 resultado = perdida_huber(y_real, y_pred)
-tipo = type(resultado).__module__.split(".")[0]  # de qué biblioteca es el tensor devuelto
+# de qué biblioteca es el tensor devuelto
+tipo = type(resultado).__module__.split(".")[0]
 
-# La misma función sirve como pérdida de un modelo. Para ver cómo ejecuta fit el paso, cuenta sus
-# llamadas en Python: un paso compilado la ejecuta solo al trazarlo; uno que va operación a operación,
-# en cada lote.
+# La misma función sirve como pérdida de un modelo. Para ver cómo ejecuta fit el paso,
+# cuenta sus llamadas en Python: un paso compilado la ejecuta solo al trazarlo; uno que
+# va operación a operación, en cada lote.
 llamadas = 0
 
 
@@ -34,10 +35,12 @@ def huber_contada(y_real, y_pred):
 
 modelo = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1)])
 cuentas = []
-for opciones in ({}, {"jit_compile": False}, {"run_eagerly": True}):  # {}: jit_compile="auto", el valor por defecto
+# {}: jit_compile="auto", el valor por defecto
+for opciones in ({}, {"jit_compile": False}, {"run_eagerly": True}):
     llamadas = 0
     modelo.compile(optimizer="sgd", loss=huber_contada, **opciones)
-    modelo.fit(y_real[:, None], y_pred, batch_size=1, epochs=2, verbose=0)  # 2 épocas de 4 lotes
+    # 2 épocas de 4 lotes
+    modelo.fit(y_real[:, None], y_pred, batch_size=1, epochs=2, verbose=0)
     cuentas.append(llamadas)
     if not opciones:
         automatico = modelo.jit_compile  # lo que decidió "auto"

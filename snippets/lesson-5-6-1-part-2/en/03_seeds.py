@@ -22,6 +22,12 @@ keras.random.uniform((1,))  # any draw between the seed and the model
 fits["seed -> draw -> model"] = short_fit()
 
 reference = fits["seed -> model"]
-print(f"{'order of the calls':<30}{'d1':>8}{'s5':>8}{'m22':>8}{'b':>8}  identical to the first?")
+print(
+    f"{'order of the calls':<30}{'d1':>8}{'s5':>8}{'m22':>8}{'b':>8}  identical to the first?"
+)
 for name, w in fits.items():
-    print(f"{name:<30}" + "".join(f"{x:8.4f}" for x in w), " ", np.array_equal(w, reference))
+    print(
+        f"{name:<30}" + "".join(f"{x:8.4f}" for x in w),
+        " ",
+        np.array_equal(w, reference),
+    )

@@ -2,10 +2,16 @@
 
 import os
 
-# A standalone file: unless the environment already fixes the threads (the setup cell does
-# for its child processes; a fresh terminal does not), it fixes them before any numerical import.
-for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
-             "TF_NUM_INTRAOP_THREADS", "TF_NUM_INTEROP_THREADS"):
+# A standalone file: unless the environment already fixes the threads (the setup cell
+# does for its child processes; a fresh terminal does not), it fixes them before any
+# numerical import.
+for _var in (
+    "OMP_NUM_THREADS",
+    "OPENBLAS_NUM_THREADS",
+    "MKL_NUM_THREADS",
+    "TF_NUM_INTRAOP_THREADS",
+    "TF_NUM_INTEROP_THREADS",
+):
     os.environ.setdefault(_var, "1")
 os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false")
 

@@ -2,7 +2,9 @@ data = np.load("har.npz")  # the setup's, also if you skipped the seeds section
 har_torch = keras.Sequential([keras.Input((3,)), layers.Dense(1)])
 har_torch.load_weights("har_torch.weights.h5")  # the ones PyTorch trained in the setup
 print("is it a torch.nn.Module?", isinstance(har_torch, torch.nn.Module))
-print("parameters:", [(type(p).__name__, tuple(p.shape)) for p in har_torch.parameters()])
+print(
+    "parameters:", [(type(p).__name__, tuple(p.shape)) for p in har_torch.parameters()]
+)
 
 
 def gradient_by_hand(X, y, w, b):
@@ -14,7 +16,9 @@ def gradient_by_hand(X, y, w, b):
 # A fixed batch: one training session in ten.
 x_batch, y_batch = data["Xe"][::10], data["ye"][::10]
 har_torch.zero_grad()
-loss = torch.mean((har_torch(torch.from_numpy(x_batch))[:, 0] - torch.from_numpy(y_batch)) ** 2)
+loss = torch.mean(
+    (har_torch(torch.from_numpy(x_batch))[:, 0] - torch.from_numpy(y_batch)) ** 2
+)
 loss.backward()  # autograd fills in each parameter's .grad
 by_shape = {tuple(p.shape): p.grad.numpy() for p in har_torch.parameters()}
 g_autograd = np.r_[by_shape[(3, 1)].ravel(), by_shape[(1,)]]

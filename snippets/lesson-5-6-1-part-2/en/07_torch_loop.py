@@ -1,7 +1,8 @@
 SCALE = data["sd_y"] / data["sd_x"]  # standardised slope -> slope in log RV
 X_train, y_train = torch.from_numpy(data["Xe"]), torch.from_numpy(data["ye"])
 
-har_torch.set_weights([np.zeros((3, 1), "float32"), np.zeros(1, "float32")])  # common start: zeros
+# common start: zeros
+har_torch.set_weights([np.zeros((3, 1), "float32"), np.zeros(1, "float32")])
 optimizer = torch.optim.SGD(har_torch.parameters(), lr=0.3)
 for step in range(1, 301):  # gradient descent on the whole batch, no fit()
     optimizer.zero_grad()

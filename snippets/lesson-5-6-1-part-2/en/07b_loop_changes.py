@@ -1,8 +1,11 @@
-# The loop of the previous cell, as a function, facing three changes you could make to the network or
-# the data. Each change has its exact minimum (normal equations); the loop passes if it reaches it.
+# The loop of the previous cell, as a function, facing three changes you could make to
+# the network or the data. Each change has its exact minimum (normal equations); the
+# loop passes if it reaches it.
 ROWS = len(X1)
-RECENT = np.linspace(0.2, 1.8, ROWS).astype("float32")  # one weight per session: recent ones weigh more
-LAMBDA = 0.05  # L2(LAMBDA) puts LAMBDA * (sum of the squared kernel weights) in net.losses
+# one weight per session: recent ones weigh more
+RECENT = np.linspace(0.2, 1.8, ROWS).astype("float32")
+# L2(LAMBDA) puts LAMBDA * (sum of the squared kernel weights) in net.losses
+LAMBDA = 0.05
 
 
 def minimiser(per_row=None, l2=0.0):
@@ -31,7 +34,8 @@ def linear(**options):
     return keras.Sequential([keras.Input((3,)), layers.Dense(1, **options)])
 
 
-def with_two_inputs():  # the daily one on one side; the weekly and the monthly, on the other
+# the daily one on one side; the weekly and the monthly, on the other
+def with_two_inputs():
     daily, weekly_monthly = keras.Input((1,)), keras.Input((2,))
     output = layers.Dense(1)(layers.Concatenate()([daily, weekly_monthly]))
     return keras.Model([daily, weekly_monthly], output)
@@ -39,19 +43,35 @@ def with_two_inputs():  # the daily one on one side; the weekly and the monthly,
 
 CHANGES = {  # name: (network, inputs, per-row weights, exact minimum)
     "L2 regulariser": (
-        linear(kernel_regularizer=keras.regularizers.L2(LAMBDA)), X_train, None, minimiser(l2=LAMBDA)
+        linear(kernel_regularizer=keras.regularizers.L2(LAMBDA)),
+        X_train,
+        None,
+        minimiser(l2=LAMBDA),
     ),
     "per-session weights": (linear(), X_train, RECENT, minimiser(RECENT)),
-    "two inputs": (with_two_inputs(), [X_train[:, :1], X_train[:, 1:]], None, minimiser()),
+    "two inputs": (
+        with_two_inputs(),
+        [X_train[:, :1], X_train[:, 1:]],
+        None,
+        minimiser(),
+    ),
 }
-for complete, title in ((False, "the loop as it is"), (True, "adding net.losses and the row weights")):
+for complete, title in (
+    (False, "the loop as it is"),
+    (True, "adding net.losses and the row weights"),
+):
     reaches = []
     for name, (net, inputs, per_row, exact) in CHANGES.items():
-        if np.allclose(descend(net, inputs, per_row, complete), exact, rtol=0, atol=1e-4):
+        if np.allclose(
+            descend(net, inputs, per_row, complete), exact, rtol=0, atol=1e-4
+        ):
             reaches.append(name)
     misses = [name for name in CHANGES if name not in reaches]
     print(f"{title}:")
     print(f"    reaches the minimum with {', '.join(reaches) or 'none of them'}")
     print(f"    misses it with {', '.join(misses) or 'none of them'}")
-# For the JAX descent in the next script: LAMBDA, the per-session weights and the three minimisers.
-np.savez("change_minimisers.npz", LAMBDA, RECENT, *[exact for *_, exact in CHANGES.values()])
+# For the JAX descent in the next script: LAMBDA, the per-session weights and the three
+# minimisers.
+np.savez(
+    "change_minimisers.npz", LAMBDA, RECENT, *[exact for *_, exact in CHANGES.values()]
+)

@@ -22,6 +22,12 @@ keras.random.uniform((1,))  # un sorteo cualquiera entre la semilla y el modelo
 ajustes["semilla -> sorteo -> modelo"] = ajuste_corto()
 
 referencia = ajustes["semilla -> modelo"]
-print(f"{'orden de las llamadas':<30}{'d1':>8}{'s5':>8}{'m22':>8}{'b':>8}  ¿idéntico al primero?")
+print(
+    f"{'orden de las llamadas':<30}{'d1':>8}{'s5':>8}{'m22':>8}{'b':>8}  ¿idéntico al primero?"
+)
 for nombre, w in ajustes.items():
-    print(f"{nombre:<30}" + "".join(f"{x:8.4f}" for x in w), " ", np.array_equal(w, referencia))
+    print(
+        f"{nombre:<30}" + "".join(f"{x:8.4f}" for x in w),
+        " ",
+        np.array_equal(w, referencia),
+    )

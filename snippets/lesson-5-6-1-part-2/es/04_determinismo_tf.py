@@ -2,10 +2,16 @@
 
 import os
 
-# Archivo independiente: si el entorno no fija ya los hilos (la celda de preparación lo hace para
-# sus procesos hijos; una terminal nueva, no), los fija él antes de importar nada numérico.
-for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
-             "TF_NUM_INTRAOP_THREADS", "TF_NUM_INTEROP_THREADS"):
+# Archivo independiente: si el entorno no fija ya los hilos (la celda de preparación lo
+# hace para sus procesos hijos; una terminal nueva, no), los fija él antes de importar
+# nada numérico.
+for _var in (
+    "OMP_NUM_THREADS",
+    "OPENBLAS_NUM_THREADS",
+    "MKL_NUM_THREADS",
+    "TF_NUM_INTRAOP_THREADS",
+    "TF_NUM_INTEROP_THREADS",
+):
     os.environ.setdefault(_var, "1")
 os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false")
 

@@ -1,8 +1,12 @@
-datos = np.load("har.npz")  # el de la preparación, también si te saltaste la sección de semillas
+# el de la preparación, también si te saltaste la sección de semillas
+datos = np.load("har.npz")
 har_torch = keras.Sequential([keras.Input((3,)), layers.Dense(1)])
-har_torch.load_weights("har_torch.weights.h5")  # los que entrenó PyTorch en la preparación
+# los que entrenó PyTorch en la preparación
+har_torch.load_weights("har_torch.weights.h5")
 print("¿es un torch.nn.Module?", isinstance(har_torch, torch.nn.Module))
-print("parámetros:", [(type(p).__name__, tuple(p.shape)) for p in har_torch.parameters()])
+print(
+    "parámetros:", [(type(p).__name__, tuple(p.shape)) for p in har_torch.parameters()]
+)
 
 
 def gradiente_a_mano(X, y, w, b):
@@ -14,7 +18,9 @@ def gradiente_a_mano(X, y, w, b):
 # Un lote fijo: una de cada diez sesiones del entrenamiento.
 x_lote, y_lote = datos["Xe"][::10], datos["ye"][::10]
 har_torch.zero_grad()
-perdida = torch.mean((har_torch(torch.from_numpy(x_lote))[:, 0] - torch.from_numpy(y_lote)) ** 2)
+perdida = torch.mean(
+    (har_torch(torch.from_numpy(x_lote))[:, 0] - torch.from_numpy(y_lote)) ** 2
+)
 perdida.backward()  # autograd rellena .grad de cada parámetro
 por_forma = {tuple(p.shape): p.grad.numpy() for p in har_torch.parameters()}
 g_autograd = np.r_[por_forma[(3, 1)].ravel(), por_forma[(1,)]]

@@ -1,7 +1,8 @@
 ESCALA = datos["sd_y"] / datos["sd_x"]  # pendiente tipificada -> pendiente en log RV
 X_ent, y_ent = torch.from_numpy(datos["Xe"]), torch.from_numpy(datos["ye"])
 
-har_torch.set_weights([np.zeros((3, 1), "float32"), np.zeros(1, "float32")])  # salida común: ceros
+# salida común: ceros
+har_torch.set_weights([np.zeros((3, 1), "float32"), np.zeros(1, "float32")])
 optimizador = torch.optim.SGD(har_torch.parameters(), lr=0.3)
 for paso in range(1, 301):  # descenso por gradiente con el lote entero, sin fit()
     optimizador.zero_grad()

@@ -1,8 +1,8 @@
 import os
 
-# Before NumPy, PyTorch, JAX or TensorFlow are imported: each library reads these variables when
-# it loads, and the child processes the lesson starts (har_keras.py, the shell blocks) inherit
-# the same environment.
+# Before NumPy, PyTorch, JAX or TensorFlow are imported: each library reads these
+# variables when it loads, and the child processes the lesson starts (har_keras.py, the
+# shell blocks) inherit the same environment.
 THREADS = "1"  # a fixed thread count: long sums are always split the same way
 os.environ.update(
     {
@@ -11,9 +11,11 @@ os.environ.update(
         "MKL_NUM_THREADS": THREADS,  # Intel's BLAS, if present
         "TF_NUM_INTRAOP_THREADS": THREADS,  # TensorFlow
         "TF_NUM_INTEROP_THREADS": THREADS,
-        # JAX (XLA) on CPU: this option cuts its threads down, but does not guarantee one
+        # JAX (XLA) on CPU: this option cuts its threads down, but does not guarantee
+        # one
         "XLA_FLAGS": "--xla_cpu_multi_thread_eigen=false",
-        "KERAS_BACKEND": "torch",  # what the shell would do, before the first Keras import
+        # what the shell would do, before the first Keras import
+        "KERAS_BACKEND": "torch",
     }
 )
 
@@ -33,7 +35,9 @@ torch.use_deterministic_algorithms(True)
 
 def saved_config():
     """The keras.json that Keras wrote (or found) in KERAS_HOME or in ~/.keras."""
-    folder = os.environ.get("KERAS_HOME") or os.path.join(os.path.expanduser("~"), ".keras")
+    folder = os.environ.get("KERAS_HOME") or os.path.join(
+        os.path.expanduser("~"), ".keras"
+    )
     with open(os.path.join(folder, "keras.json")) as handle:
         return json.load(handle)
 

@@ -10,8 +10,8 @@ from keras import ops
 
 
 def qlike(log_rv, log_h):
-    # As a metric, Keras passes y_true as it is, (n,) against (n, 1): without matching shapes, the
-    # subtraction would broadcast to (n, n) without an error.
+    # As a metric, Keras passes y_true as it is, (n,) against (n, 1): without matching
+    # shapes, the subtraction would broadcast to (n, n) without an error.
     log_rv = ops.reshape(log_rv, ops.shape(log_h))
     e = log_rv - log_h  # log(RV/h)
     return ops.mean(ops.exp(e) - e - 1.0, axis=-1)

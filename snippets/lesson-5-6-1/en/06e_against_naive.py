@@ -16,8 +16,9 @@ def qlike_per_session(log_rv, log_h):
     return ops.convert_to_numpy(qlike(log_rv[:, None], log_h[:, None]))
 
 
-# Each forecast, on training and on test; its correction to levels comes from ITS OWN training
-# residuals (mean + variance/2: with normal residuals, the same as s²/2 for the OLS).
+# Each forecast, on training and on test; its correction to levels comes from ITS OWN
+# training residuals (mean + variance/2: with normal residuals, the same as s²/2 for the
+# OLS).
 naive_and_har = {
     "training mean": (np.full_like(ye, ye.mean()), np.full_like(yp, ye.mean())),
     "yesterday's": (Xe[:, 0], Xp[:, 0]),
@@ -31,8 +32,12 @@ for name, (on_train, on_test) in naive_and_har.items():
     log_forecast = on_test + residuals.mean()
     losses[name] = qlike_per_session(yp, log_forecast + residuals.var() / 2)
     mse = float(np.mean((yp - log_forecast) ** 2))
-    print(f"{name:<23} log MSE {mse:.4f} | out-of-sample R² {1 - mse / reference_mse:.3f}"
-          f" | QLIKE {losses[name].mean():.4f}")
+    print(
+        f"{name:<23} log MSE {mse:.4f} | out-of-sample R² {1 - mse / reference_mse:.3f}"
+        f" | QLIKE {losses[name].mean():.4f}"
+    )
 for name in list(naive_and_har)[:3]:
     z, p = diebold_mariano(losses[name] - losses["HAR (OLS)"])
-    print(f"Diebold-Mariano ({name} against the HAR): z = {z:.2f}, p {'< 0.001' if p < 0.001 else f'= {p:.3f}'}")
+    print(
+        f"Diebold-Mariano ({name} against the HAR): z = {z:.2f}, p {'< 0.001' if p < 0.001 else f'= {p:.3f}'}"
+    )

@@ -26,6 +26,12 @@ print("with noise, training=False      :", row(careful(x4, training=False)))
 training_out = row(careful(x4, training=True))
 print("with noise, training=True       :", training_out)
 print("careless, training=True         :", row(careless(x4, training=True)))
-loose = layers.GaussianNoise(0.5, seed=0)  # the layer called from our own code, outside a model
-print("loose layer without training, leaves x as is?:", np.array_equal(row(loose(x4)), row(x4)))
-print(f"first row: {row(net(x4))[0]:.4f} without noise -> {training_out[0]:.4f} with noise")
+# the layer called from our own code, outside a model
+loose = layers.GaussianNoise(0.5, seed=0)
+print(
+    "loose layer without training, leaves x as is?:",
+    np.array_equal(row(loose(x4)), row(x4)),
+)
+print(
+    f"first row: {row(net(x4))[0]:.4f} without noise -> {training_out[0]:.4f} with noise"
+)

@@ -11,10 +11,16 @@ alongside), computed by this same engine.
 
 import os
 
-# A standalone file: unless the environment already fixes the threads (the configuration cell does
-# for its child processes; a fresh terminal does not), it fixes them before any numerical import.
-for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
-             "TF_NUM_INTRAOP_THREADS", "TF_NUM_INTEROP_THREADS"):
+# A standalone file: unless the environment already fixes the threads (the configuration
+# cell does for its child processes; a fresh terminal does not), it fixes them before
+# any numerical import.
+for _var in (
+    "OMP_NUM_THREADS",
+    "OPENBLAS_NUM_THREADS",
+    "MKL_NUM_THREADS",
+    "TF_NUM_INTRAOP_THREADS",
+    "TF_NUM_INTEROP_THREADS",
+):
     os.environ.setdefault(_var, "1")
 os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false")
 import sys
@@ -41,10 +47,15 @@ def pin_randomness():
 
 def train(model, data):
     model.compile(optimizer=keras.optimizers.Adam(learning_rate=0.01), loss="mse")
-    # Watched on 2016-2017, the years just before the test period; the test period stays out.
+    # Watched on 2016-2017, the years just before the test period; the test period stays
+    # out.
     history = model.fit(
-        data["Xe"], data["ye"], validation_data=(data["Xv"], data["yv"]),
-        epochs=40, batch_size=128, verbose=0,
+        data["Xe"],
+        data["ye"],
+        validation_data=(data["Xv"], data["yv"]),
+        epochs=40,
+        batch_size=128,
+        verbose=0,
     )
     model.save_weights(f"har_{BACKEND}.weights.h5")
     return history.history["val_loss"]
@@ -52,7 +63,9 @@ def train(model, data):
 
 def test_qlike(model, data, pred):
     """QLIKE over 2018-2025 of the forecast log h + s²/2, with s² from the training residuals."""
-    def in_logs(z):  # from the standardised scale back to log RV, in float32 on all three engines
+
+    # from the standardised scale back to log RV, in float32 on all three engines
+    def in_logs(z):
         return (z * data["sd_y"] + data["mu_y"]).astype("float32")
 
     fit = model.predict(data["Xe"], verbose=0).ravel()
@@ -73,7 +86,11 @@ if __name__ == "__main__":
     pred = model.predict(data["Xp"], verbose=0).ravel()
     target = f"result_{BACKEND}_{mode}.npz"
     np.savez(
-        target, w=kernel.ravel(), b=bias, curve=np.asarray(curve), pred=pred,
+        target,
+        w=kernel.ravel(),
+        b=bias,
+        curve=np.asarray(curve),
+        pred=pred,
         qlike=test_qlike(model, data, pred),
     )
     print(f"{BACKEND}: {mode} -> {target}")

@@ -10,7 +10,8 @@ def launch(backends, *arguments):
         b: subprocess.Popen(
             [sys.executable, "har_keras.py", *arguments],
             env={**os.environ, "KERAS_BACKEND": b},
-            stdout=open(f"har_keras_{b}.log", "w"), stderr=subprocess.STDOUT,
+            stdout=open(f"har_keras_{b}.log", "w"),
+            stderr=subprocess.STDOUT,
         )
         for b in backends
     }
@@ -18,7 +19,9 @@ def launch(backends, *arguments):
     for b, process in processes.items():
         if process.wait() != 0:
             with open(f"har_keras_{b}.log") as log:
-                raise RuntimeError(f"har_keras.py with {b} failed:\n{log.read()[-3000:]}")
+                raise RuntimeError(
+                    f"har_keras.py with {b} failed:\n{log.read()[-3000:]}"
+                )
         with np.load(f"result_{b}_{mode}.npz") as saved:
             results[b] = dict(saved)
     return results
@@ -32,7 +35,10 @@ def on_original_scale(result):
 
 
 runs = launch(BACKENDS)
-rows = {"generator": [*truth.values(), np.nan, np.nan], "OLS": [*beta[1:], mse_ols, qlike_ols]}
+rows = {
+    "generator": [*truth.values(), np.nan, np.nan],
+    "OLS": [*beta[1:], mse_ols, qlike_ols],
+}
 rows.update({f"keras-{b}": on_original_scale(r) for b, r in runs.items()})
 side_by_side = pd.DataFrame(rows, index=COLS + ["test MSE", "test QLIKE"]).T
 print(side_by_side.round(4).to_string(na_rep="-"))
@@ -40,6 +46,9 @@ keras_rows = side_by_side.loc[[f"keras-{b}" for b in BACKENDS], COLS]
 distance = (keras_rows - side_by_side.loc["OLS", COLS]).abs().to_numpy().max()
 print(f"largest distance between a Keras slope and the OLS one: {distance:.4f}")
 MARKERS = {  # table row: (marker, colour) the figures below draw it with
-    "generator": ("X", "black"), "OLS": ("*", "dimgray"),
-    "keras-torch": ("o", "C0"), "keras-jax": ("s", "C1"), "keras-tensorflow": ("^", "C2"),
+    "generator": ("X", "black"),
+    "OLS": ("*", "dimgray"),
+    "keras-torch": ("o", "C0"),
+    "keras-jax": ("s", "C1"),
+    "keras-tensorflow": ("^", "C2"),
 }

@@ -5,8 +5,16 @@ plt.rcParams["svg.fonttype"] = "none"  # letters as text, not as outlines: a lig
 
 fig, ax = plt.subplots(figsize=(7, 2.9))
 for row, (marker, colour) in MARKERS.items():
-    ax.scatter(side_by_side.loc[row, COLS], range(len(COLS)), marker=marker, color=colour, s=70,
-               alpha=0.85, label=row, zorder=3)
+    ax.scatter(
+        side_by_side.loc[row, COLS],
+        range(len(COLS)),
+        marker=marker,
+        color=colour,
+        s=70,
+        alpha=0.85,
+        label=row,
+        zorder=3,
+    )
 ax.set_yticks(range(len(COLS)), ["daily (d1)", "weekly (s5)", "monthly (m22)"])
 ax.set_ylim(len(COLS) - 0.5, -0.5)  # daily on top, as in the table
 ax.grid(axis="x", alpha=0.3)

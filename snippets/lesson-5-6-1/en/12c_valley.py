@@ -8,16 +8,32 @@ def without_constant_or_daily(v):
 
 
 # The loss every weight comes from: the TRAINING MSE, in log RV. For each pair of slopes
-# (s5, m22), the best constant and the best daily slope, which a linear fit gives exactly; what
-# is left is a mean square that opens into six products, computed only once.
+# (s5, m22), the best constant and the best daily slope, which a linear fit gives
+# exactly; what is left is a mean square that opens into six products, computed only
+# once.
 r_y, r_s, r_m = (without_constant_or_daily(v) for v in (ye, Xe[:, 1], Xe[:, 2]))
-prod = {pair: float(np.mean(a * b)) for pair, (a, b) in
-        {"yy": (r_y, r_y), "ys": (r_y, r_s), "ym": (r_y, r_m), "ss": (r_s, r_s), "sm": (r_s, r_m), "mm": (r_m, r_m)}.items()}
+prod = {
+    pair: float(np.mean(a * b))
+    for pair, (a, b) in {
+        "yy": (r_y, r_y),
+        "ys": (r_y, r_s),
+        "ym": (r_y, r_m),
+        "ss": (r_s, r_s),
+        "sm": (r_s, r_m),
+        "mm": (r_m, r_m),
+    }.items()
+}
 
 
 def profile_mse(s, m):
-    return (prod["yy"] - 2 * s * prod["ys"] - 2 * m * prod["ym"]
-            + s**2 * prod["ss"] + 2 * s * m * prod["sm"] + m**2 * prod["mm"])
+    return (
+        prod["yy"]
+        - 2 * s * prod["ys"]
+        - 2 * m * prod["ym"]
+        + s**2 * prod["ss"]
+        + 2 * s * m * prod["sm"]
+        + m**2 * prod["mm"]
+    )
 
 
 def excess(s, m):
@@ -25,7 +41,9 @@ def excess(s, m):
     return 100 * (profile_mse(s, m) / s2 - 1)
 
 
-print(f"correlation of s5 and m22, with no constant or daily left: {np.corrcoef(r_s, r_m)[0, 1]:.3f}")
+print(
+    f"correlation of s5 and m22, with no constant or daily left: {np.corrcoef(r_s, r_m)[0, 1]:.3f}"
+)
 print(f"{'point':<18}{'s5':>7}{'m22':>7}  % above the minimum")
 for row in MARKERS:
     s, m = side_by_side.loc[row, ["s5", "m22"]]
@@ -39,8 +57,11 @@ ax.clabel(contours, fmt=lambda v: f"{v:g} %", fontsize=8)
 for row, (marker, colour) in MARKERS.items():
     s, m = side_by_side.loc[row, ["s5", "m22"]]
     ax.scatter(s, m, marker=marker, color=colour, s=80, alpha=0.9, label=row, zorder=3)
-ax.set(xlabel="weekly slope (s5)", ylabel="monthly slope (m22)",
-       title="Training MSE, % above the OLS (best constant and daily slope)")
+ax.set(
+    xlabel="weekly slope (s5)",
+    ylabel="monthly slope (m22)",
+    title="Training MSE, % above the OLS (best constant and daily slope)",
+)
 ax.legend(loc="upper right", fontsize=8)
 fig.subplots_adjust(left=0.11, right=0.975, bottom=0.12, top=0.92)
 fig.savefig("valley.svg", metadata={"Date": None})

@@ -13,7 +13,10 @@ def backend_of_a_child(in_keras_json=None, in_variable=None):
         environment["KERAS_BACKEND"] = in_variable
     child = subprocess.run(
         [sys.executable, "-c", "import keras; print(keras.config.backend())"],
-        env=environment, capture_output=True, text=True, check=True,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return child.stdout.split()[-1]
 

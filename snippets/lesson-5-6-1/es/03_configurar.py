@@ -1,8 +1,8 @@
 import os
 
-# Antes de importar NumPy, PyTorch, JAX o TensorFlow: cada biblioteca lee estas variables al
-# cargarse, y los procesos hijos que lance la lección (har_keras.py, los bloques de shell)
-# heredan el mismo entorno.
+# Antes de importar NumPy, PyTorch, JAX o TensorFlow: cada biblioteca lee estas
+# variables al cargarse, y los procesos hijos que lance la lección (har_keras.py, los
+# bloques de shell) heredan el mismo entorno.
 HILOS = "1"  # un número fijo de hilos: las sumas se reparten siempre igual
 os.environ.update(
     {
@@ -13,7 +13,8 @@ os.environ.update(
         "TF_NUM_INTEROP_THREADS": HILOS,
         # JAX (XLA) en CPU: esta opción reduce sus hilos, pero no garantiza uno solo
         "XLA_FLAGS": "--xla_cpu_multi_thread_eigen=false",
-        "KERAS_BACKEND": "torch",  # lo que haría la shell, antes del primer import de Keras
+        # lo que haría la shell, antes del primer import de Keras
+        "KERAS_BACKEND": "torch",
     }
 )
 
@@ -33,7 +34,9 @@ torch.use_deterministic_algorithms(True)
 
 def config_guardada():
     """El keras.json que Keras escribió (o encontró) en KERAS_HOME o en ~/.keras."""
-    carpeta = os.environ.get("KERAS_HOME") or os.path.join(os.path.expanduser("~"), ".keras")
+    carpeta = os.environ.get("KERAS_HOME") or os.path.join(
+        os.path.expanduser("~"), ".keras"
+    )
     with open(os.path.join(carpeta, "keras.json")) as fichero:
         return json.load(fichero)
 

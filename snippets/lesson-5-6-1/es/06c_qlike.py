@@ -10,8 +10,8 @@ from keras import ops
 
 
 def qlike(log_rv, log_h):
-    # Como métrica, Keras pasa y_true tal cual, (n,) frente a (n, 1): sin igualar formas, la resta
-    # se expandiría a (n, n) sin dar error.
+    # Como métrica, Keras pasa y_true tal cual, (n,) frente a (n, 1): sin igualar
+    # formas, la resta se expandiría a (n, n) sin dar error.
     log_rv = ops.reshape(log_rv, ops.shape(log_h))
     e = log_rv - log_h  # log(RV/h)
     return ops.mean(ops.exp(e) - e - 1.0, axis=-1)

@@ -4,7 +4,9 @@ RECETA = [(8, "relu"), (1, None)]  # (neuronas, activación) de cada capa densa
 
 def como_lista():
     """Secuencial: las capas, en orden, dentro de una lista."""
-    return keras.Sequential([keras.Input((3,))] + [layers.Dense(n, activation=a) for n, a in RECETA])
+    return keras.Sequential(
+        [keras.Input((3,))] + [layers.Dense(n, activation=a) for n, a in RECETA]
+    )
 
 
 def como_grafo():
@@ -29,20 +31,33 @@ class ComoClase(keras.Model):
 
 
 redes = {}
-for nombre, construir in {"secuencial": como_lista, "funcional": como_grafo, "subclase": ComoClase}.items():
+for nombre, construir in {
+    "secuencial": como_lista,
+    "funcional": como_grafo,
+    "subclase": ComoClase,
+}.items():
     keras.utils.set_random_seed(0)  # la misma semilla antes de cada construcción
     redes[nombre] = construir()
-    print(f"{nombre:<10} recién construida: {len(redes[nombre].weights)} tensores de pesos")
+    print(
+        f"{nombre:<10} recién construida: {len(redes[nombre].weights)} tensores de pesos"
+    )
 
-redes["subclase"](np.zeros((1, 3), "float32"))  # el primer lote le dice cuántas columnas hay
-print(f"{'subclase':<10} tras ver un lote  : {len(redes['subclase'].weights)} tensores de pesos")
+# el primer lote le dice cuántas columnas hay
+redes["subclase"](np.zeros((1, 3), "float32"))
+print(
+    f"{'subclase':<10} tras ver un lote  : {len(redes['subclase'].weights)} tensores de pesos"
+)
 
 # Cuatro sesiones de prueba, tipificadas con la media y la desviación del entrenamiento.
 x4 = ((Xp[:4] - Xe.mean(axis=0)) / Xe.std(axis=0)).astype("float32")
 for nombre, red in redes.items():
     salida = ops.convert_to_numpy(red(x4)).ravel()
-    print(f"{nombre:<10} {red.count_params()} parámetros, predice {np.round(salida, 4)}")
+    print(
+        f"{nombre:<10} {red.count_params()} parámetros, predice {np.round(salida, 4)}"
+    )
 mismos_pesos = all(
-    np.array_equal(a, b) for red in redes.values() for a, b in zip(red.get_weights(), redes["secuencial"].get_weights())
+    np.array_equal(a, b)
+    for red in redes.values()
+    for a, b in zip(red.get_weights(), redes["secuencial"].get_weights())
 )
 print("¿la misma semilla dio los mismos pesos a las tres?", mismos_pesos)

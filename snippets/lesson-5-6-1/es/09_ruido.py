@@ -26,6 +26,12 @@ print("con ruido, training=False       :", fila(cuidadosa(x4, training=False)))
 entrenando = fila(cuidadosa(x4, training=True))
 print("con ruido, training=True        :", entrenando)
 print("descuidada, training=True       :", fila(descuidada(x4, training=True)))
-suelta = layers.GaussianNoise(0.5, seed=0)  # la capa llamada desde código propio, fuera de un modelo
-print("capa suelta sin training, ¿deja x igual?:", np.array_equal(fila(suelta(x4)), fila(x4)))
-print(f"primera fila: {fila(red(x4))[0]:.4f} sin ruido -> {entrenando[0]:.4f} con ruido")
+# la capa llamada desde código propio, fuera de un modelo
+suelta = layers.GaussianNoise(0.5, seed=0)
+print(
+    "capa suelta sin training, ¿deja x igual?:",
+    np.array_equal(fila(suelta(x4)), fila(x4)),
+)
+print(
+    f"primera fila: {fila(red(x4))[0]:.4f} sin ruido -> {entrenando[0]:.4f} con ruido"
+)

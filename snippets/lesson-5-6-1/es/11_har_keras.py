@@ -11,10 +11,16 @@ al lado), calculada por este mismo motor.
 
 import os
 
-# Archivo independiente: si el entorno no fija ya los hilos (la celda de configuración lo hace para
-# sus procesos hijos; una terminal nueva, no), los fija él antes de importar nada numérico.
-for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
-             "TF_NUM_INTRAOP_THREADS", "TF_NUM_INTEROP_THREADS"):
+# Archivo independiente: si el entorno no fija ya los hilos (la celda de configuración
+# lo hace para sus procesos hijos; una terminal nueva, no), los fija él antes de
+# importar nada numérico.
+for _var in (
+    "OMP_NUM_THREADS",
+    "OPENBLAS_NUM_THREADS",
+    "MKL_NUM_THREADS",
+    "TF_NUM_INTRAOP_THREADS",
+    "TF_NUM_INTEROP_THREADS",
+):
     os.environ.setdefault(_var, "1")
 os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false")
 import sys
@@ -41,10 +47,15 @@ def fija_el_azar():
 
 def entrena(modelo, datos):
     modelo.compile(optimizer=keras.optimizers.Adam(learning_rate=0.01), loss="mse")
-    # Se vigila con 2016-2017, los años justo anteriores a la prueba; la prueba no entra aquí.
+    # Se vigila con 2016-2017, los años justo anteriores a la prueba; la prueba no entra
+    # aquí.
     historia = modelo.fit(
-        datos["Xe"], datos["ye"], validation_data=(datos["Xv"], datos["yv"]),
-        epochs=40, batch_size=128, verbose=0,
+        datos["Xe"],
+        datos["ye"],
+        validation_data=(datos["Xv"], datos["yv"]),
+        epochs=40,
+        batch_size=128,
+        verbose=0,
     )
     modelo.save_weights(f"har_{BACKEND}.weights.h5")
     return historia.history["val_loss"]
@@ -52,6 +63,7 @@ def entrena(modelo, datos):
 
 def qlike_de_prueba(modelo, datos, pred):
     """QLIKE en 2018-2025 de la previsión log h + s²/2, con s² de los residuos de entrenamiento."""
+
     def en_log(z):  # de la escala tipificada a log RV, en float32 con los tres motores
         return (z * datos["sd_y"] + datos["mu_y"]).astype("float32")
 
@@ -73,7 +85,11 @@ if __name__ == "__main__":
     pred = modelo.predict(datos["Xp"], verbose=0).ravel()
     destino = f"resultado_{BACKEND}_{modo}.npz"
     np.savez(
-        destino, w=kernel.ravel(), b=sesgo, curva=np.asarray(curva), pred=pred,
+        destino,
+        w=kernel.ravel(),
+        b=sesgo,
+        curva=np.asarray(curva),
+        pred=pred,
         qlike=qlike_de_prueba(modelo, datos, pred),
     )
     print(f"{BACKEND}: {modo} -> {destino}")

@@ -1,12 +1,21 @@
 import matplotlib.pyplot as plt
 
 plt.rcParams["svg.hashsalt"] = "5-6-1"  # el mismo SVG en cada ejecución
-plt.rcParams["svg.fonttype"] = "none"  # letras como texto, no como trazos: un SVG más ligero
+# letras como texto, no como trazos: un SVG más ligero
+plt.rcParams["svg.fonttype"] = "none"
 
 fig, eje = plt.subplots(figsize=(7, 2.9))
 for fila, (marca, color) in MARCAS.items():
-    eje.scatter(comparativa.loc[fila, COLS], range(len(COLS)), marker=marca, color=color, s=70,
-                alpha=0.85, label=fila, zorder=3)
+    eje.scatter(
+        comparativa.loc[fila, COLS],
+        range(len(COLS)),
+        marker=marca,
+        color=color,
+        s=70,
+        alpha=0.85,
+        label=fila,
+        zorder=3,
+    )
 eje.set_yticks(range(len(COLS)), ["diaria (d1)", "semanal (s5)", "mensual (m22)"])
 eje.set_ylim(len(COLS) - 0.5, -0.5)  # la diaria arriba, como en la tabla
 eje.grid(axis="x", alpha=0.3)

@@ -7,17 +7,33 @@ def sin_constante_ni_diaria(v):
     return v - A @ np.linalg.lstsq(A, v, rcond=None)[0]
 
 
-# La pérdida de la que sale cada peso: el MSE de ENTRENAMIENTO, en log RV. Para cada par de
-# pendientes (s5, m22), la mejor constante y la mejor diaria, que un ajuste lineal da exactas;
-# lo que queda es un cuadrado medio que se abre en seis productos, calculados una sola vez.
+# La pérdida de la que sale cada peso: el MSE de ENTRENAMIENTO, en log RV. Para cada par
+# de pendientes (s5, m22), la mejor constante y la mejor diaria, que un ajuste lineal da
+# exactas; lo que queda es un cuadrado medio que se abre en seis productos, calculados
+# una sola vez.
 r_y, r_s, r_m = (sin_constante_ni_diaria(v) for v in (ye, Xe[:, 1], Xe[:, 2]))
-prod = {par: float(np.mean(a * b)) for par, (a, b) in
-        {"yy": (r_y, r_y), "ys": (r_y, r_s), "ym": (r_y, r_m), "ss": (r_s, r_s), "sm": (r_s, r_m), "mm": (r_m, r_m)}.items()}
+prod = {
+    par: float(np.mean(a * b))
+    for par, (a, b) in {
+        "yy": (r_y, r_y),
+        "ys": (r_y, r_s),
+        "ym": (r_y, r_m),
+        "ss": (r_s, r_s),
+        "sm": (r_s, r_m),
+        "mm": (r_m, r_m),
+    }.items()
+}
 
 
 def mse_perfil(s, m):
-    return (prod["yy"] - 2 * s * prod["ys"] - 2 * m * prod["ym"]
-            + s**2 * prod["ss"] + 2 * s * m * prod["sm"] + m**2 * prod["mm"])
+    return (
+        prod["yy"]
+        - 2 * s * prod["ys"]
+        - 2 * m * prod["ym"]
+        + s**2 * prod["ss"]
+        + 2 * s * m * prod["sm"]
+        + m**2 * prod["mm"]
+    )
 
 
 def exceso(s, m):
@@ -25,7 +41,9 @@ def exceso(s, m):
     return 100 * (mse_perfil(s, m) / s2 - 1)
 
 
-print(f"correlación de s5 y m22, ya sin constante ni diaria: {np.corrcoef(r_s, r_m)[0, 1]:.3f}")
+print(
+    f"correlación de s5 y m22, ya sin constante ni diaria: {np.corrcoef(r_s, r_m)[0, 1]:.3f}"
+)
 print(f"{'punto':<18}{'s5':>7}{'m22':>7}  % sobre el mínimo")
 for fila in MARCAS:
     s, m = comparativa.loc[fila, ["s5", "m22"]]
@@ -34,13 +52,18 @@ for fila in MARCAS:
 S, M = np.meshgrid(np.linspace(0.05, 0.45, 81), np.linspace(0.1, 0.45, 71))
 fig, eje = plt.subplots(figsize=(7, 4.6))
 niveles = [0.1, 0.25, 0.5, 1, 2, 5]
-curvas_nivel = eje.contour(S, M, exceso(S, M), levels=niveles, colors="gray", linewidths=0.8)
+curvas_nivel = eje.contour(
+    S, M, exceso(S, M), levels=niveles, colors="gray", linewidths=0.8
+)
 eje.clabel(curvas_nivel, fmt=lambda v: f"{v:g} %", fontsize=8)
 for fila, (marca, color) in MARCAS.items():
     s, m = comparativa.loc[fila, ["s5", "m22"]]
     eje.scatter(s, m, marker=marca, color=color, s=80, alpha=0.9, label=fila, zorder=3)
-eje.set(xlabel="pendiente semanal (s5)", ylabel="pendiente mensual (m22)",
-        title="MSE de entrenamiento, % sobre la OLS (constante y diaria, las mejores)")
+eje.set(
+    xlabel="pendiente semanal (s5)",
+    ylabel="pendiente mensual (m22)",
+    title="MSE de entrenamiento, % sobre la OLS (constante y diaria, las mejores)",
+)
 eje.legend(loc="upper right", fontsize=8)
 fig.subplots_adjust(left=0.11, right=0.975, bottom=0.12, top=0.92)
 fig.savefig("valle.svg", metadata={"Date": None})

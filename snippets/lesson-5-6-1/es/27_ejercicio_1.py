@@ -13,7 +13,10 @@ def backend_de_un_hijo(en_keras_json=None, en_variable=None):
         entorno["KERAS_BACKEND"] = en_variable
     hijo = subprocess.run(
         [sys.executable, "-c", "import keras; print(keras.config.backend())"],
-        env=entorno, capture_output=True, text=True, check=True,
+        env=entorno,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return hijo.stdout.split()[-1]
 
@@ -22,4 +25,6 @@ elegidos = {}  # (keras.json, KERAS_BACKEND) -> el backend con el que arrancó e
 print(f"{'keras.json':<14}{'KERAS_BACKEND':<16}backend")
 for en_json, en_variable in [("jax", None), ("jax", "torch"), (None, None)]:
     elegidos[en_json, en_variable] = backend_de_un_hijo(en_json, en_variable)
-    print(f"{en_json or '-':<14}{en_variable or '-':<16}{elegidos[en_json, en_variable]}")
+    print(
+        f"{en_json or '-':<14}{en_variable or '-':<16}{elegidos[en_json, en_variable]}"
+    )

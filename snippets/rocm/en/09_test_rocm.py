@@ -14,14 +14,15 @@ test the guide on an NVIDIA machine); if you have a Radeon, do not set it.
 import os
 import sys
 
-os.environ["KERAS_BACKEND"] = "torch"  # Keras reads the variable when it is imported: set it first
+# Keras reads the variable when it is imported: set it first
+os.environ["KERAS_BACKEND"] = "torch"
 
 import torch
 
 ACCEPT_CUDA = os.environ.get("ROCM_GUIDE_ACCEPT_CUDA") == "1"
-# Largest relative deviation allowed between GPU and CPU. float32 rounding gives about 1e-6 (under
-# the NVIDIA opt-in, TF32 can reach 1e-3: still inside); a build that computes wrongly gives NaN or
-# deviations of order 1.
+# Largest relative deviation allowed between GPU and CPU. float32 rounding gives about
+# 1e-6 (under the NVIDIA opt-in, TF32 can reach 1e-3: still inside); a build that
+# computes wrongly gives NaN or deviations of order 1.
 TOLERANCE = 1e-2
 
 
@@ -39,12 +40,16 @@ def check_build():
     if torch.version.hip:
         return f"ROCm (HIP {torch.version.hip})"
     if torch.version.cuda and ACCEPT_CUDA:
-        return f"CUDA {torch.version.cuda}, accepted on request (ROCM_GUIDE_ACCEPT_CUDA=1)"
-    kind = f"CUDA {torch.version.cuda} build" if torch.version.cuda else "CPU-only build"
+        return (
+            f"CUDA {torch.version.cuda}, accepted on request (ROCM_GUIDE_ACCEPT_CUDA=1)"
+        )
+    kind = (
+        f"CUDA {torch.version.cuda} build" if torch.version.cuda else "CPU-only build"
+    )
     fail(
         f"this PyTorch is not a ROCm build ({kind})",
         "uninstall it (pip uninstall -y torch), then install it again from PyTorch's ROCm index "
-        "(step 2); without the uninstall, pip considers \"torch==2.9.1\" already satisfied and changes nothing",
+        '(step 2); without the uninstall, pip considers "torch==2.9.1" already satisfied and changes nothing',
     )
 
 
@@ -56,20 +61,28 @@ def check_gpu():
             "HIP_VISIBLE_DEVICES, ROCR_VISIBLE_DEVICES or CUDA_VISIBLE_DEVICES do not hide the "
             "card (Troubleshooting)",
         )
-    # Keras and this program work on cuda:0. With a Ryzen 7000 or 9000, the processor's integrated
-    # graphics can be listed beside the Radeon, and can even be cuda:0.
-    gpus = [torch.cuda.get_device_properties(i) for i in range(torch.cuda.device_count())]
+    # Keras and this program work on cuda:0. With a Ryzen 7000 or 9000, the processor's
+    # integrated graphics can be listed beside the Radeon, and can even be cuda:0.
+    gpus = [
+        torch.cuda.get_device_properties(i) for i in range(torch.cuda.device_count())
+    ]
     say(f"ok  GPU: cuda:0, {gpus[0].name} (of {len(gpus)} visible)")
     for i, p in enumerate(gpus):
-        say(f"    cuda:{i}: {p.name}, {p.total_memory / 2**30:.1f} GiB, {'integrated GPU' if p.is_integrated else 'dedicated GPU'}")
+        say(
+            f"    cuda:{i}: {p.name}, {p.total_memory / 2**30:.1f} GiB, {'integrated GPU' if p.is_integrated else 'dedicated GPU'}"
+        )
     if gpus[0].is_integrated:
         fail(
             "cuda:0 is an integrated GPU, not the dedicated card",
-            "leave only the Radeon visible with HIP_VISIBLE_DEVICES (step 3, \"Which GPU did you test?\") and run the test again",
+            'leave only the Radeon visible with HIP_VISIBLE_DEVICES (step 3, "Which GPU did you test?") and run the test again',
         )
-    if any(not p.is_integrated and p.total_memory > gpus[0].total_memory for p in gpus[1:]):
-        say("WARNING: another dedicated GPU has more memory than cuda:0; if that is the one you meant to "
-            "test, make it the only visible GPU with HIP_VISIBLE_DEVICES (step 3, \"Which GPU did you test?\")")
+    if any(
+        not p.is_integrated and p.total_memory > gpus[0].total_memory for p in gpus[1:]
+    ):
+        say(
+            "WARNING: another dedicated GPU has more memory than cuda:0; if that is the one you meant to "
+            'test, make it the only visible GPU with HIP_VISIBLE_DEVICES (step 3, "Which GPU did you test?")'
+        )
 
 
 def relative_deviation(on_gpu, on_cpu):
@@ -84,17 +97,26 @@ def check_arithmetic():
     kernels = torch.randn(16, 3, 3, 3, generator=rng)
     computations = {
         "matmul 1024 × 1024": lambda d: a.to(d) @ b.to(d),
-        "conv2d 3 × 3": lambda d: torch.nn.functional.conv2d(photos.to(d), kernels.to(d), padding=1),
+        "conv2d 3 × 3": lambda d: torch.nn.functional.conv2d(
+            photos.to(d), kernels.to(d), padding=1
+        ),
     }
     for name, compute in computations.items():
         reference = compute("cpu")
         result = compute("cuda")
-        torch.cuda.synchronize()  # the GPU works asynchronously: wait until it has really finished
+        # the GPU works asynchronously: wait until it has really finished
+        torch.cuda.synchronize()
         if not torch.isfinite(result).all():
-            fail(f"{name}: the GPU returns NaN or infinities", "see “Results that do not add up”")
+            fail(
+                f"{name}: the GPU returns NaN or infinities",
+                "see “Results that do not add up”",
+            )
         deviation = relative_deviation(result, reference)
         if deviation > TOLERANCE:
-            fail(f"{name}: the GPU result differs from the CPU's ({deviation:.1e})", "see “Results that do not add up”")
+            fail(
+                f"{name}: the GPU result differs from the CPU's ({deviation:.1e})",
+                "see “Results that do not add up”",
+            )
         say(f"ok  {name}: GPU = CPU (relative deviation {deviation:.1e})")
 
 
@@ -103,13 +125,19 @@ def check_keras():
     import numpy as np
 
     if keras.backend.backend() != "torch":
-        fail(f"Keras uses the {keras.backend.backend()} backend", "set KERAS_BACKEND=torch before importing Keras")
+        fail(
+            f"Keras uses the {keras.backend.backend()} backend",
+            "set KERAS_BACKEND=torch before importing Keras",
+        )
 
-    # Synthetic data, no downloads: class 1 is made up of the brighter images. A working network learns it in a
-    # few epochs, and that needs the convolution's backward pass too.
+    # Synthetic data, no downloads: class 1 is made up of the brighter images. A working
+    # network learns it in a few epochs, and that needs the convolution's backward pass
+    # too.
     generator = np.random.default_rng(0)
     labels = generator.integers(0, 2, size=256)
-    images = (generator.random((256, 32, 32, 3)) * 0.5 + 0.5 * labels[:, None, None, None]).astype("float32")
+    images = (
+        generator.random((256, 32, 32, 3)) * 0.5 + 0.5 * labels[:, None, None, None]
+    ).astype("float32")
 
     keras.utils.set_random_seed(42)
     net = keras.Sequential(
@@ -122,7 +150,10 @@ def check_keras():
             keras.layers.Dense(2),
         ]
     )
-    net.compile(optimizer="adam", loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+    net.compile(
+        optimizer="adam",
+        loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+    )
     losses = net.fit(images, labels, batch_size=32, epochs=5, verbose=0).history["loss"]
     torch.cuda.synchronize()
 
@@ -133,8 +164,13 @@ def check_keras():
             "Keras puts its weights on 'cuda' when PyTorch sees the GPU; unset KERAS_TORCH_DEVICE if you set it",
         )
     if not np.isfinite(losses).all() or losses[-1] >= losses[0]:
-        fail(f"the network does not learn on the GPU (losses {losses})", "see “Results that do not add up”")
-    say(f"ok  Keras trains on the GPU: loss {losses[0]:.3f} → {losses[-1]:.3f} in 5 epochs")
+        fail(
+            f"the network does not learn on the GPU (losses {losses})",
+            "see “Results that do not add up”",
+        )
+    say(
+        f"ok  Keras trains on the GPU: loss {losses[0]:.3f} → {losses[-1]:.3f} in 5 epochs"
+    )
 
 
 if __name__ == "__main__":
@@ -143,5 +179,7 @@ if __name__ == "__main__":
     check_gpu()
     check_arithmetic()
     check_keras()
-    say(f"Peak VRAM allocated by PyTorch: {torch.cuda.max_memory_allocated() / 2**20:.0f} MiB")
+    say(
+        f"Peak VRAM allocated by PyTorch: {torch.cuda.max_memory_allocated() / 2**20:.0f} MiB"
+    )
     say("All good: go on to step 4.")

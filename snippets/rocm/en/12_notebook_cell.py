@@ -1,9 +1,11 @@
 import os
 
-# 1) The backend, before anything else: Keras fixes it at its first import and never looks again.
+# 1) The backend, before anything else: Keras fixes it at its first import and never
+#    looks again.
 os.environ["KERAS_BACKEND"] = "torch"
 
-# 2) TensorFlow only feeds the model (tf.data): take the GPU away from it so it works on the CPU.
+# 2) TensorFlow only feeds the model (tf.data): take the GPU away from it so it works on
+#    the CPU.
 import tensorflow as tf
 
 tf.config.set_visible_devices([], "GPU")
@@ -14,8 +16,12 @@ import torch
 
 engine = keras.backend.backend()
 if engine != "torch":
-    raise RuntimeError(f"Keras was already imported with '{engine}': restart the kernel and run this cell first")
+    raise RuntimeError(
+        f"Keras was already imported with '{engine}': restart the kernel and run this cell first"
+    )
 if not torch.cuda.is_available():
     raise RuntimeError("PyTorch sees no GPU: run test_rocm.py (step 3) to find out why")
 keras.utils.set_random_seed(42)
-print(f"Keras {keras.__version__} on {engine} | GPU: {torch.cuda.get_device_name(0)} | HIP {torch.version.hip}")
+print(
+    f"Keras {keras.__version__} on {engine} | GPU: {torch.cuda.get_device_name(0)} | HIP {torch.version.hip}"
+)

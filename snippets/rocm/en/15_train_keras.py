@@ -19,13 +19,15 @@ ON_CPU = options.parse_args().device == "cpu"
 
 os.environ["KERAS_BACKEND"] = "torch"
 if ON_CPU:
-    # PyTorch reads these variables at start-up: with -1 it enumerates no GPU, ROCm or CUDA.
+    # PyTorch reads these variables at start-up: with -1 it enumerates no GPU, ROCm or
+    # CUDA.
     os.environ["HIP_VISIBLE_DEVICES"] = os.environ["CUDA_VISIBLE_DEVICES"] = "-1"
 
 # The variables above must be set before these imports.
 import tensorflow as tf
 
-tf.config.set_visible_devices([], "GPU")  # TensorFlow only reads and prepares images, on the CPU
+# TensorFlow only reads and prepares images, on the CPU
+tf.config.set_visible_devices([], "GPU")
 
 import keras
 import tensorflow_datasets as tfds
@@ -33,8 +35,13 @@ import torch
 
 EPOCHS, BATCH, SIDE = 3, 32, 160
 # 80 % to train, the next 10 % to validate and the last 10 % held back.
-SPLITS = {"train": "train[:80%]", "validate": "train[80%:90%]", "held_back": "train[90%:]"}
-ACCEPT_CUDA = os.environ.get("ROCM_GUIDE_ACCEPT_CUDA") == "1"  # the same opt-in as test_rocm.py
+SPLITS = {
+    "train": "train[:80%]",
+    "validate": "train[80%:90%]",
+    "held_back": "train[90%:]",
+}
+# the same opt-in as test_rocm.py
+ACCEPT_CUDA = os.environ.get("ROCM_GUIDE_ACCEPT_CUDA") == "1"
 
 
 def check_environment():
@@ -42,11 +49,17 @@ def check_environment():
         raise SystemExit(f"Keras uses {keras.backend.backend()}, not torch")
     if ON_CPU:
         if torch.cuda.is_available():
-            raise SystemExit("the GPU is still visible: PyTorch was already imported when it was hidden")
+            raise SystemExit(
+                "the GPU is still visible: PyTorch was already imported when it was hidden"
+            )
     elif torch.version.hip is None and not (ACCEPT_CUDA and torch.version.cuda):
-        raise SystemExit("this PyTorch is not a ROCm build; uninstall it and install it again from the ROCm index (step 2)")
+        raise SystemExit(
+            "this PyTorch is not a ROCm build; uninstall it and install it again from the ROCm index (step 2)"
+        )
     elif not torch.cuda.is_available():
-        raise SystemExit("PyTorch sees no GPU: run test_rocm.py (step 3) to find out why")
+        raise SystemExit(
+            "PyTorch sees no GPU: run test_rocm.py (step 3) to find out why"
+        )
 
 
 def normalise(image, label):
@@ -66,17 +79,25 @@ def load_data():
         download=False,
     )
     batched = {
-        name: part.map(normalise, num_parallel_calls=tf.data.AUTOTUNE).batch(BATCH).prefetch(tf.data.AUTOTUNE)
+        name: part.map(normalise, num_parallel_calls=tf.data.AUTOTUNE)
+        .batch(BATCH)
+        .prefetch(tf.data.AUTOTUNE)
         for name, part in zip(SPLITS, parts)
     }
     return batched["train"], batched["validate"], info.features["label"].num_classes
 
 
 def build_model(num_classes):
-    base = keras.applications.MobileNetV2(input_shape=(SIDE, SIDE, 3), include_top=False, weights="imagenet")
+    base = keras.applications.MobileNetV2(
+        input_shape=(SIDE, SIDE, 3), include_top=False, weights="imagenet"
+    )
     base.trainable = False  # the base is frozen: only the head learns
     # A new head: spatial average, 20 % dropout and one output (logit) per breed.
-    head = [keras.layers.GlobalAveragePooling2D(), keras.layers.Dropout(0.2), keras.layers.Dense(num_classes)]
+    head = [
+        keras.layers.GlobalAveragePooling2D(),
+        keras.layers.Dropout(0.2),
+        keras.layers.Dense(num_classes),
+    ]
     model = keras.Sequential([base, *head])
     model.compile(
         optimizer="adam",
@@ -115,7 +136,9 @@ wait = (lambda: None) if ON_CPU else torch.cuda.synchronize
 if not ON_CPU:
     torch.cuda.reset_peak_memory_stats()
 stopwatch = Stopwatch(wait)
-model.fit(train, validation_data=validate, epochs=EPOCHS, verbose=0, callbacks=[stopwatch])
+model.fit(
+    train, validation_data=validate, epochs=EPOCHS, verbose=0, callbacks=[stopwatch]
+)
 
 place = "cpu" if ON_CPU else "cuda"
 where_they_are = {weight.value.device.type for weight in model.weights}
@@ -126,8 +149,13 @@ print(f"device: {place}")
 print(f"cold epoch (the first): {cold:.1f} s")
 print(f"warm epochs: {statistics.mean(warm):.1f} s on average ({len(warm)} epochs)")
 total = sum(stopwatch.seconds)
-# What the source's program computes: the 3 epochs, cold one included, over 3 (where, we infer, its ≈ 5 s/epoch comes from).
-print(f"total: {total:.1f} s, i.e. {total / EPOCHS:.1f} s per epoch counting the cold one (what the source's program computes)")
+# What the source's program computes: the 3 epochs, cold one included, over 3 (where, we
+# infer, its ≈ 5 s/epoch comes from).
+print(
+    f"total: {total:.1f} s, i.e. {total / EPOCHS:.1f} s per epoch counting the cold one (what the source's program computes)"
+)
 if not ON_CPU:
-    print(f"Peak VRAM allocated by PyTorch: {torch.cuda.max_memory_allocated() / 2**20:.0f} MiB")
+    print(
+        f"Peak VRAM allocated by PyTorch: {torch.cuda.max_memory_allocated() / 2**20:.0f} MiB"
+    )
 model.save("model.keras")

@@ -9,7 +9,8 @@ os.environ["KERAS_BACKEND"] = backend  # before Keras is first imported
 import tensorflow as tf
 
 if place == "local":
-    tf.config.set_visible_devices([], "GPU")  # locally the GPU belongs to PyTorch; tf.data runs on the CPU
+    # locally the GPU belongs to PyTorch; tf.data runs on the CPU
+    tf.config.set_visible_devices([], "GPU")
 
 import keras
 

@@ -20,9 +20,9 @@ os.environ["KERAS_BACKEND"] = "torch"  # Keras lee la variable al importarse: va
 import torch
 
 ACEPTAR_CUDA = os.environ.get("ROCM_GUIDE_ACCEPT_CUDA") == "1"
-# Desvío relativo máximo entre GPU y CPU. El redondeo de float32 da del orden de 1e-6 (con la
-# opción NVIDIA, TF32 puede llegar a 1e-3: también cabe); una compilación que calcula mal da NaN o
-# diferencias del orden de 1.
+# Desvío relativo máximo entre GPU y CPU. El redondeo de float32 da del orden de 1e-6
+# (con la opción NVIDIA, TF32 puede llegar a 1e-3: también cabe); una compilación que
+# calcula mal da NaN o diferencias del orden de 1.
 TOLERANCIA = 1e-2
 
 
@@ -40,8 +40,14 @@ def comprobar_compilacion():
     if torch.version.hip:
         return f"ROCm (HIP {torch.version.hip})"
     if torch.version.cuda and ACEPTAR_CUDA:
-        return f"CUDA {torch.version.cuda}, aceptada a petición (ROCM_GUIDE_ACCEPT_CUDA=1)"
-    tipo = f"compilación CUDA {torch.version.cuda}" if torch.version.cuda else "compilación solo para CPU"
+        return (
+            f"CUDA {torch.version.cuda}, aceptada a petición (ROCM_GUIDE_ACCEPT_CUDA=1)"
+        )
+    tipo = (
+        f"compilación CUDA {torch.version.cuda}"
+        if torch.version.cuda
+        else "compilación solo para CPU"
+    )
     fallar(
         f"este PyTorch no es una compilación ROCm ({tipo})",
         "desinstálalo (pip uninstall -y torch) y vuelve a instalarlo desde el índice ROCm de "
@@ -57,20 +63,29 @@ def comprobar_gpu():
             "HIP_VISIBLE_DEVICES, ROCR_VISIBLE_DEVICES o CUDA_VISIBLE_DEVICES no oculten la "
             "tarjeta (Resolución de problemas)",
         )
-    # Keras y este programa trabajan en cuda:0. Con un Ryzen 7000 o 9000, la gráfica integrada del
-    # procesador puede estar en la lista junto a la Radeon, e incluso ser la cuda:0.
-    gpus = [torch.cuda.get_device_properties(i) for i in range(torch.cuda.device_count())]
+    # Keras y este programa trabajan en cuda:0. Con un Ryzen 7000 o 9000, la gráfica
+    # integrada del procesador puede estar en la lista junto a la Radeon, e incluso ser
+    # la cuda:0.
+    gpus = [
+        torch.cuda.get_device_properties(i) for i in range(torch.cuda.device_count())
+    ]
     decir(f"ok  GPU: cuda:0, {gpus[0].name} (de {len(gpus)} visibles)")
     for i, p in enumerate(gpus):
-        decir(f"    cuda:{i}: {p.name}, {p.total_memory / 2**30:.1f} GiB, {'GPU integrada' if p.is_integrated else 'GPU dedicada'}")
+        decir(
+            f"    cuda:{i}: {p.name}, {p.total_memory / 2**30:.1f} GiB, {'GPU integrada' if p.is_integrated else 'GPU dedicada'}"
+        )
     if gpus[0].is_integrated:
         fallar(
             "cuda:0 es una GPU integrada, no la tarjeta dedicada",
             "deja visible solo la Radeon con HIP_VISIBLE_DEVICES (paso 3, «¿Qué GPU has probado?») y repite la prueba",
         )
-    if any(not p.is_integrated and p.total_memory > gpus[0].total_memory for p in gpus[1:]):
-        decir("AVISO: otra GPU dedicada tiene más memoria que cuda:0; si es la que querías probar, "
-              "déjala sola con HIP_VISIBLE_DEVICES (paso 3, «¿Qué GPU has probado?»)")
+    if any(
+        not p.is_integrated and p.total_memory > gpus[0].total_memory for p in gpus[1:]
+    ):
+        decir(
+            "AVISO: otra GPU dedicada tiene más memoria que cuda:0; si es la que querías probar, "
+            "déjala sola con HIP_VISIBLE_DEVICES (paso 3, «¿Qué GPU has probado?»)"
+        )
 
 
 def desvio_relativo(en_gpu, en_cpu):
@@ -85,17 +100,26 @@ def comprobar_cuentas():
     filtros = torch.randn(16, 3, 3, 3, generator=azar)
     calculos = {
         "matmul 1024 × 1024": lambda d: a.to(d) @ b.to(d),
-        "conv2d 3 × 3": lambda d: torch.nn.functional.conv2d(fotos.to(d), filtros.to(d), padding=1),
+        "conv2d 3 × 3": lambda d: torch.nn.functional.conv2d(
+            fotos.to(d), filtros.to(d), padding=1
+        ),
     }
     for nombre, calcular in calculos.items():
         referencia = calcular("cpu")
         resultado = calcular("cuda")
-        torch.cuda.synchronize()  # la GPU trabaja en diferido: esperar a que termine de verdad
+        # la GPU trabaja en diferido: esperar a que termine de verdad
+        torch.cuda.synchronize()
         if not torch.isfinite(resultado).all():
-            fallar(f"{nombre}: la GPU devuelve NaN o infinitos", "mira «Resultados que no cuadran»")
+            fallar(
+                f"{nombre}: la GPU devuelve NaN o infinitos",
+                "mira «Resultados que no cuadran»",
+            )
         desvio = desvio_relativo(resultado, referencia)
         if desvio > TOLERANCIA:
-            fallar(f"{nombre}: la GPU se aparta de la CPU ({desvio:.1e})", "mira «Resultados que no cuadran»")
+            fallar(
+                f"{nombre}: la GPU se aparta de la CPU ({desvio:.1e})",
+                "mira «Resultados que no cuadran»",
+            )
         decir(f"ok  {nombre}: GPU = CPU (desvío relativo {desvio:.1e})")
 
 
@@ -104,13 +128,19 @@ def comprobar_keras():
     import numpy as np
 
     if keras.backend.backend() != "torch":
-        fallar(f"Keras usa el backend {keras.backend.backend()}", "define KERAS_BACKEND=torch antes de importar Keras")
+        fallar(
+            f"Keras usa el backend {keras.backend.backend()}",
+            "define KERAS_BACKEND=torch antes de importar Keras",
+        )
 
-    # Datos sintéticos, sin descargas: la clase 1 son imágenes más claras. Una red que funciona la
-    # aprende en pocas épocas, y para eso hace falta también la retropropagación de la convolución.
+    # Datos sintéticos, sin descargas: la clase 1 son imágenes más claras. Una red que
+    # funciona la aprende en pocas épocas, y para eso hace falta también la
+    # retropropagación de la convolución.
     generador = np.random.default_rng(0)
     clases = generador.integers(0, 2, size=256)
-    imagenes = (generador.random((256, 32, 32, 3)) * 0.5 + 0.5 * clases[:, None, None, None]).astype("float32")
+    imagenes = (
+        generador.random((256, 32, 32, 3)) * 0.5 + 0.5 * clases[:, None, None, None]
+    ).astype("float32")
 
     keras.utils.set_random_seed(42)
     red = keras.Sequential(
@@ -123,8 +153,13 @@ def comprobar_keras():
             keras.layers.Dense(2),
         ]
     )
-    red.compile(optimizer="adam", loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
-    perdidas = red.fit(imagenes, clases, batch_size=32, epochs=5, verbose=0).history["loss"]
+    red.compile(
+        optimizer="adam",
+        loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+    )
+    perdidas = red.fit(imagenes, clases, batch_size=32, epochs=5, verbose=0).history[
+        "loss"
+    ]
     torch.cuda.synchronize()
 
     lugares = {peso.value.device.type for peso in red.weights}
@@ -134,8 +169,13 @@ def comprobar_keras():
             "Keras coloca los pesos en 'cuda' si PyTorch ve la GPU; quita KERAS_TORCH_DEVICE si la definiste",
         )
     if not np.isfinite(perdidas).all() or perdidas[-1] >= perdidas[0]:
-        fallar(f"la red no aprende en la GPU (pérdidas {perdidas})", "mira «Resultados que no cuadran»")
-    decir(f"ok  Keras entrena en la GPU: pérdida {perdidas[0]:.3f} → {perdidas[-1]:.3f} en 5 épocas")
+        fallar(
+            f"la red no aprende en la GPU (pérdidas {perdidas})",
+            "mira «Resultados que no cuadran»",
+        )
+    decir(
+        f"ok  Keras entrena en la GPU: pérdida {perdidas[0]:.3f} → {perdidas[-1]:.3f} en 5 épocas"
+    )
 
 
 if __name__ == "__main__":
@@ -144,5 +184,7 @@ if __name__ == "__main__":
     comprobar_gpu()
     comprobar_cuentas()
     comprobar_keras()
-    decir(f"VRAM pico reservada por PyTorch: {torch.cuda.max_memory_allocated() / 2**20:.0f} MiB")
+    decir(
+        f"VRAM pico reservada por PyTorch: {torch.cuda.max_memory_allocated() / 2**20:.0f} MiB"
+    )
     decir("Todo en orden: sigue con el paso 4.")

@@ -1,9 +1,11 @@
 import os
 
-# 1) El backend, antes que nada: Keras lo fija en su primer import y no vuelve a mirar la variable.
+# 1) El backend, antes que nada: Keras lo fija en su primer import y no vuelve a mirar
+#    la variable.
 os.environ["KERAS_BACKEND"] = "torch"
 
-# 2) TensorFlow solo alimenta el modelo (tf.data): le quitamos la GPU para que trabaje en la CPU.
+# 2) TensorFlow solo alimenta el modelo (tf.data): le quitamos la GPU para que trabaje
+#    en la CPU.
 import tensorflow as tf
 
 tf.config.set_visible_devices([], "GPU")
@@ -14,8 +16,14 @@ import torch
 
 motor = keras.backend.backend()
 if motor != "torch":
-    raise RuntimeError(f"Keras ya se había importado con '{motor}': reinicia el kernel y ejecuta esta celda la primera")
+    raise RuntimeError(
+        f"Keras ya se había importado con '{motor}': reinicia el kernel y ejecuta esta celda la primera"
+    )
 if not torch.cuda.is_available():
-    raise RuntimeError("PyTorch no ve la GPU: ejecuta probar_rocm.py (paso 3) para saber por qué")
+    raise RuntimeError(
+        "PyTorch no ve la GPU: ejecuta probar_rocm.py (paso 3) para saber por qué"
+    )
 keras.utils.set_random_seed(42)
-print(f"Keras {keras.__version__} con {motor} | GPU: {torch.cuda.get_device_name(0)} | HIP {torch.version.hip}")
+print(
+    f"Keras {keras.__version__} con {motor} | GPU: {torch.cuda.get_device_name(0)} | HIP {torch.version.hip}"
+)

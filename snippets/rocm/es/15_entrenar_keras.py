@@ -19,13 +19,15 @@ EN_CPU = opciones.parse_args().dispositivo == "cpu"
 
 os.environ["KERAS_BACKEND"] = "torch"
 if EN_CPU:
-    # PyTorch lee estas variables al arrancar: con -1 no enumera ninguna GPU, ni ROCm ni CUDA.
+    # PyTorch lee estas variables al arrancar: con -1 no enumera ninguna GPU, ni ROCm ni
+    # CUDA.
     os.environ["HIP_VISIBLE_DEVICES"] = os.environ["CUDA_VISIBLE_DEVICES"] = "-1"
 
 # Las variables anteriores tienen que estar puestas antes de estos imports.
 import tensorflow as tf
 
-tf.config.set_visible_devices([], "GPU")  # TensorFlow solo lee y prepara imágenes, en la CPU
+# TensorFlow solo lee y prepara imágenes, en la CPU
+tf.config.set_visible_devices([], "GPU")
 
 import keras
 import tensorflow_datasets as tfds
@@ -33,8 +35,13 @@ import torch
 
 EPOCAS, LOTE, LADO = 3, 32, 160
 # 80 % para entrenar, el 10 % siguiente para validar y el último 10 % apartado.
-PARTICIONES = {"entrenar": "train[:80%]", "validar": "train[80%:90%]", "apartado": "train[90%:]"}
-ACEPTAR_CUDA = os.environ.get("ROCM_GUIDE_ACCEPT_CUDA") == "1"  # el mismo permiso que probar_rocm.py
+PARTICIONES = {
+    "entrenar": "train[:80%]",
+    "validar": "train[80%:90%]",
+    "apartado": "train[90%:]",
+}
+# el mismo permiso que probar_rocm.py
+ACEPTAR_CUDA = os.environ.get("ROCM_GUIDE_ACCEPT_CUDA") == "1"
 
 
 def comprobar_entorno():
@@ -42,11 +49,17 @@ def comprobar_entorno():
         raise SystemExit(f"Keras usa {keras.backend.backend()}, no torch")
     if EN_CPU:
         if torch.cuda.is_available():
-            raise SystemExit("la GPU sigue visible: PyTorch ya estaba importado al ocultarla")
+            raise SystemExit(
+                "la GPU sigue visible: PyTorch ya estaba importado al ocultarla"
+            )
     elif torch.version.hip is None and not (ACEPTAR_CUDA and torch.version.cuda):
-        raise SystemExit("este PyTorch no es una compilación ROCm; desinstálalo y vuelve a instalarlo desde el índice ROCm (paso 2)")
+        raise SystemExit(
+            "este PyTorch no es una compilación ROCm; desinstálalo y vuelve a instalarlo desde el índice ROCm (paso 2)"
+        )
     elif not torch.cuda.is_available():
-        raise SystemExit("PyTorch no ve la GPU: ejecuta probar_rocm.py (paso 3) para saber por qué")
+        raise SystemExit(
+            "PyTorch no ve la GPU: ejecuta probar_rocm.py (paso 3) para saber por qué"
+        )
 
 
 def normalizar(imagen, etiqueta):
@@ -66,17 +79,26 @@ def cargar_datos():
         download=False,
     )
     en_lotes = {
-        nombre: parte.map(normalizar, num_parallel_calls=tf.data.AUTOTUNE).batch(LOTE).prefetch(tf.data.AUTOTUNE)
+        nombre: parte.map(normalizar, num_parallel_calls=tf.data.AUTOTUNE)
+        .batch(LOTE)
+        .prefetch(tf.data.AUTOTUNE)
         for nombre, parte in zip(PARTICIONES, partes)
     }
     return en_lotes["entrenar"], en_lotes["validar"], info.features["label"].num_classes
 
 
 def construir_modelo(num_clases):
-    base = keras.applications.MobileNetV2(input_shape=(LADO, LADO, 3), include_top=False, weights="imagenet")
+    base = keras.applications.MobileNetV2(
+        input_shape=(LADO, LADO, 3), include_top=False, weights="imagenet"
+    )
     base.trainable = False  # se congela la base: solo aprende la cabeza
-    # Cabeza nueva: promedio espacial, un 20 % de dropout y una salida (logits) por raza.
-    cabeza = [keras.layers.GlobalAveragePooling2D(), keras.layers.Dropout(0.2), keras.layers.Dense(num_clases)]
+    # Cabeza nueva: promedio espacial, un 20 % de dropout y una salida (logits) por
+    # raza.
+    cabeza = [
+        keras.layers.GlobalAveragePooling2D(),
+        keras.layers.Dropout(0.2),
+        keras.layers.Dense(num_clases),
+    ]
     modelo = keras.Sequential([base, *cabeza])
     modelo.compile(
         optimizer="adam",
@@ -115,7 +137,9 @@ esperar = (lambda: None) if EN_CPU else torch.cuda.synchronize
 if not EN_CPU:
     torch.cuda.reset_peak_memory_stats()
 cronometro = Cronometro(esperar)
-modelo.fit(entrenar, validation_data=validar, epochs=EPOCAS, verbose=0, callbacks=[cronometro])
+modelo.fit(
+    entrenar, validation_data=validar, epochs=EPOCAS, verbose=0, callbacks=[cronometro]
+)
 
 lugar = "cpu" if EN_CPU else "cuda"
 donde_estan = {peso.value.device.type for peso in modelo.weights}
@@ -124,10 +148,17 @@ assert donde_estan == {lugar}, f"pesos en {donde_estan}, se esperaba {lugar}"
 fria, *calientes = cronometro.segundos
 print(f"dispositivo: {lugar}")
 print(f"época fría (la primera): {fria:.1f} s")
-print(f"épocas calientes: {statistics.mean(calientes):.1f} s de media ({len(calientes)} épocas)")
+print(
+    f"épocas calientes: {statistics.mean(calientes):.1f} s de media ({len(calientes)} épocas)"
+)
 total = sum(cronometro.segundos)
-# La cuenta del programa de la fuente: las 3 épocas, fría incluida, entre 3 (de ahí sale, deducimos, su ≈ 5 s/época).
-print(f"total: {total:.1f} s, o sea {total / EPOCAS:.1f} s por época contando la fría (la cuenta del programa de la fuente)")
+# La cuenta del programa de la fuente: las 3 épocas, fría incluida, entre 3 (de ahí
+# sale, deducimos, su ≈ 5 s/época).
+print(
+    f"total: {total:.1f} s, o sea {total / EPOCAS:.1f} s por época contando la fría (la cuenta del programa de la fuente)"
+)
 if not EN_CPU:
-    print(f"VRAM pico reservada por PyTorch: {torch.cuda.max_memory_allocated() / 2**20:.0f} MiB")
+    print(
+        f"VRAM pico reservada por PyTorch: {torch.cuda.max_memory_allocated() / 2**20:.0f} MiB"
+    )
 modelo.save("modelo.keras")

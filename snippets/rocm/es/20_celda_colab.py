@@ -1,7 +1,8 @@
 import os
 import sys
 
-# Colab carga su módulo google.colab antes de la primera celda: así sabemos dónde estamos.
+# Colab carga su módulo google.colab antes de la primera celda: así sabemos dónde
+# estamos.
 lugar = "Colab" if "google.colab" in sys.modules else "local"
 backend = {"Colab": "tensorflow", "local": "torch"}[lugar]
 os.environ["KERAS_BACKEND"] = backend  # antes del primer import de Keras
@@ -9,7 +10,8 @@ os.environ["KERAS_BACKEND"] = backend  # antes del primer import de Keras
 import tensorflow as tf
 
 if lugar == "local":
-    tf.config.set_visible_devices([], "GPU")  # en local la GPU es de PyTorch; tf.data, en la CPU
+    # en local la GPU es de PyTorch; tf.data, en la CPU
+    tf.config.set_visible_devices([], "GPU")
 
 import keras
 

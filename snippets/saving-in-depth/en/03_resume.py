@@ -35,18 +35,36 @@ class CrashAtBatch(keras.callbacks.Callback):
 def new_net():
     """The same network, with the same initial weights, every time: as when a new process starts."""
     keras.utils.set_random_seed(0)
-    net = keras.Sequential([keras.Input((4,)), keras.layers.Dense(16, activation="relu"), keras.layers.Dense(1)])
+    net = keras.Sequential(
+        [
+            keras.Input((4,)),
+            keras.layers.Dense(16, activation="relu"),
+            keras.layers.Dense(1),
+        ]
+    )
     net.compile(optimizer=keras.optimizers.Adam(0.01), loss="mse")
     return net
 
 
 def train(net, *callbacks, shuffle=False, **options):
-    return net.fit(x, y, epochs=EPOCHS, batch_size=BATCH, shuffle=shuffle, verbose=0, callbacks=list(callbacks), **options)
+    return net.fit(
+        x,
+        y,
+        epochs=EPOCHS,
+        batch_size=BATCH,
+        shuffle=shuffle,
+        verbose=0,
+        callbacks=list(callbacks),
+        **options,
+    )
 
 
 def against(reference, net):
     """The same weights as the fit with no crash, within 1e-6? With the largest difference in brackets."""
-    difference = max(float(np.abs(p - q).max()) for p, q in zip(net.get_weights(), reference.get_weights()))
+    difference = max(
+        float(np.abs(p - q).max())
+        for p, q in zip(net.get_weights(), reference.get_weights())
+    )
     return f"the weights of the fit with no crash? {difference < 1e-6} (difference {difference:.1e})"
 
 
@@ -58,24 +76,45 @@ for shuffled in (False, True):
 for every, shuffled in (("epoch", False), (4, False), ("epoch", True)):
     shutil.rmtree(BACKUP, ignore_errors=True)
     try:
-        train(new_net(), keras.callbacks.BackupAndRestore(BACKUP, save_freq=every), CrashAtBatch(35), shuffle=shuffled)
+        train(
+            new_net(),
+            keras.callbacks.BackupAndRestore(BACKUP, save_freq=every),
+            CrashAtBatch(35),
+            shuffle=shuffled,
+        )
     except Crash:
         pass
     net = new_net()  # another start, with the same command
-    history = train(net, keras.callbacks.BackupAndRestore(BACKUP, save_freq=every), shuffle=shuffled)
-    print(f"[{engine}] BackupAndRestore, save_freq={every!r}, shuffle={shuffled}: resumes in epochs {history.epoch}",
-          against(no_crash[shuffled], net), f"is {BACKUP}/ still there? {os.path.exists(BACKUP)}", sep="; ")
+    history = train(
+        net, keras.callbacks.BackupAndRestore(BACKUP, save_freq=every), shuffle=shuffled
+    )
+    print(
+        f"[{engine}] BackupAndRestore, save_freq={every!r}, shuffle={shuffled}: resumes in epochs {history.epoch}",
+        against(no_crash[shuffled], net),
+        f"is {BACKUP}/ still there? {os.path.exists(BACKUP)}",
+        sep="; ",
+    )
 
 for old in glob.glob("ckpt_*.keras"):
     os.remove(old)
 try:
-    train(new_net(), keras.callbacks.ModelCheckpoint("ckpt_{epoch}.keras"), CrashAtBatch(35))
+    train(
+        new_net(),
+        keras.callbacks.ModelCheckpoint("ckpt_{epoch}.keras"),
+        CrashAtBatch(35),
+    )
 except Crash:
     pass
-# {epoch} counts from 1, so the number of the last file is the number of finished epochs.
-done = max(int(path[len("ckpt_") : -len(".keras")]) for path in glob.glob("ckpt_*.keras"))
+# {epoch} counts from 1, so the number of the last file is the number of finished
+# epochs.
+done = max(
+    int(path[len("ckpt_") : -len(".keras")]) for path in glob.glob("ckpt_*.keras")
+)
 last = f"ckpt_{done}.keras"
 net = keras.saving.load_model(last)
 history = train(net, initial_epoch=done)
-print(f"[{engine}] ModelCheckpoint, shuffle=False: opens {last} and resumes in epochs {history.epoch}",
-      against(no_crash[False], net), sep="; ")
+print(
+    f"[{engine}] ModelCheckpoint, shuffle=False: opens {last} and resumes in epochs {history.epoch}",
+    against(no_crash[False], net),
+    sep="; ",
+)

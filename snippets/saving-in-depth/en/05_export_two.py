@@ -9,7 +9,8 @@ keras.utils.set_random_seed(0)
 measures = keras.Input((4,))
 features = keras.layers.Dense(8, activation="relu")(measures)
 net = keras.Model(measures, keras.layers.Dense(3, activation="softmax")(features))
-features_only = keras.Model(measures, features)  # shares the hidden layer, and its weights, with the network
+# shares the hidden layer, and its weights, with the network
+features_only = keras.Model(measures, features)
 signature = [keras.InputSpec(shape=(None, 4), dtype="float32")]
 x = np.random.default_rng(1).normal(size=(5, 4)).astype("float32")
 
@@ -21,7 +22,9 @@ except NotImplementedError as error:
     try:  # what the message suggests, with each endpoint
         archive.track_and_add_endpoint("probabilities", net, signature)
     except Exception as error:
-        print(f"[{engine}] track_and_add_endpoint: {type(error).__name__}: {str(error).splitlines()[0]}")
+        print(
+            f"[{engine}] track_and_add_endpoint: {type(error).__name__}: {str(error).splitlines()[0]}"
+        )
     raise SystemExit
 archive.add_endpoint("probabilities", net.call, input_signature=signature)
 archive.add_endpoint("features", features_only.call, input_signature=signature)
@@ -30,8 +33,16 @@ archive.write_out(f"two_endpoints_{engine}", verbose=False)
 import tensorflow as tf  # no Keras any more: what the server would do
 
 served = tf.saved_model.load(f"two_endpoints_{engine}")
-present = [name for name in ("probabilities", "features", "serving_default") if name in served.signatures]
+present = [
+    name
+    for name in ("probabilities", "features", "serving_default")
+    if name in served.signatures
+]
 print(f"[{engine}] {len(served.signatures)} endpoints:", ", ".join(present))
 for name, model in (("probabilities", net), ("features", features_only)):
-    difference = np.abs(getattr(served, name)(x).numpy() - model.predict(x, verbose=0)).max()
-    print(f"[{engine}] {name}: the same as Keras (1e-6)? {difference < 1e-6} (difference {difference:.1e})")
+    difference = np.abs(
+        getattr(served, name)(x).numpy() - model.predict(x, verbose=0)
+    ).max()
+    print(
+        f"[{engine}] {name}: the same as Keras (1e-6)? {difference < 1e-6} (difference {difference:.1e})"
+    )

@@ -20,7 +20,11 @@ def red_con(capa):
 def causa(error):
     """La causa de un error al abrir, sin los envoltorios que le pone Keras: su última línea con texto."""
     texto = re.sub(r"\x1b\[\d+m", "", str(error)).split("Arguments received")[0]
-    lineas = [linea for linea in texto.splitlines() if linea.strip() and not linea.startswith("config=")]
+    lineas = [
+        linea
+        for linea in texto.splitlines()
+        if linea.strip() and not linea.startswith("config=")
+    ]
     return lineas[-1].split("Exception encountered: ")[-1].split(". ")[0]
 
 
@@ -31,7 +35,9 @@ def abrir(ruta, red, **opciones):
     except Exception as error:  # TypeError, ValueError, NameError...: se muestra cuál
         return f"no se abre: {type(error).__name__}: {causa(error)}"
     try:
-        iguales = np.allclose(abierta.predict(x, verbose=0), red.predict(x, verbose=0), atol=1e-6)
+        iguales = np.allclose(
+            abierta.predict(x, verbose=0), red.predict(x, verbose=0), atol=1e-6
+        )
     except Exception as error:
         return f"se abre, pero no predice: {type(error).__name__}: {causa(error)}"
     return f"se abre, mismas predicciones: {iguales}"
@@ -58,7 +64,10 @@ class Recorte(keras.layers.Layer):
 
 red = red_con(Recorte(2.5))
 print("1. sin registrar:", reabrir(red, "recorte.keras"))
-print("   con custom_objects:", reabrir(red, "recorte.keras", custom_objects={"Recorte": Recorte}))
+print(
+    "   con custom_objects:",
+    reabrir(red, "recorte.keras", custom_objects={"Recorte": Recorte}),
+)
 with keras.saving.custom_object_scope({"Recorte": Recorte}):
     print("   dentro de custom_object_scope:", reabrir(red, "recorte.keras"))
 
@@ -84,7 +93,11 @@ def retocar(ruta, nueva, cambio):
             datos = origen.read(nombre)
             if nombre == "config.json":
                 config = json.loads(datos)
-                capa = next(c for c in config["config"]["layers"] if c["class_name"] == "Desplazar")
+                capa = next(
+                    c
+                    for c in config["config"]["layers"]
+                    if c["class_name"] == "Desplazar"
+                )
                 antes = {clave: capa[clave] for clave in ("module", "registered_name")}
                 capa.update(cambio)
                 datos = json.dumps(config)
@@ -94,13 +107,24 @@ def retocar(ruta, nueva, cambio):
 
 red = red_con(Desplazar(3.0))
 print("\n2. registrada:", reabrir(red, "desplazar.keras"))
-print("   el archivo guarda", retocar("desplazar.keras", "desplazar_movida.keras", {"module": "otro_modulo"}))
+print(
+    "   el archivo guarda",
+    retocar("desplazar.keras", "desplazar_movida.keras", {"module": "otro_modulo"}),
+)
 print("   si dijera module='otro_modulo':", abrir("desplazar_movida.keras", red))
-retocar("desplazar.keras", "desplazar_renombrada.keras", {"registered_name": "tutorial>Otra"})
-print("   si dijera registered_name='tutorial>Otra':", abrir("desplazar_renombrada.keras", red))
+retocar(
+    "desplazar.keras",
+    "desplazar_renombrada.keras",
+    {"registered_name": "tutorial>Otra"},
+)
+print(
+    "   si dijera registered_name='tutorial>Otra':",
+    abrir("desplazar_renombrada.keras", red),
+)
 
 
-# 3. Un argumento que es otra capa: get_config lo serializa y from_config lo reconstruye.
+# 3. Un argumento que es otra capa: get_config lo serializa y from_config lo
+#    reconstruye.
 class Residuo(keras.layers.Layer):
     """t + sub(t): la capa interna, sub, llega ya creada, como argumento."""
 
@@ -112,7 +136,10 @@ class Residuo(keras.layers.Layer):
         return t + self.sub(t)
 
     def get_config(self):
-        return {**super().get_config(), "sub": keras.saving.serialize_keras_object(self.sub)}
+        return {
+            **super().get_config(),
+            "sub": keras.saving.serialize_keras_object(self.sub),
+        }
 
 
 class ResiduoCompleto(Residuo):
@@ -123,17 +150,26 @@ class ResiduoCompleto(Residuo):
 
 
 red = red_con(Residuo(keras.layers.Dense(4)))
-print("\n3. sin from_config:", reabrir(red, "residuo.keras", custom_objects={"Residuo": Residuo}))
+print(
+    "\n3. sin from_config:",
+    reabrir(red, "residuo.keras", custom_objects={"Residuo": Residuo}),
+)
 red = red_con(ResiduoCompleto(keras.layers.Dense(4)))
-print("   con from_config:", reabrir(red, "residuo.keras", custom_objects={"ResiduoCompleto": ResiduoCompleto}))
+print(
+    "   con from_config:",
+    reabrir(red, "residuo.keras", custom_objects={"ResiduoCompleto": ResiduoCompleto}),
+)
 
-# 4. Una Lambda con una función anónima guarda su código (bytecode); safe_mode, activo por defecto,
-# se niega a ejecutarlo al abrir.
+# 4. Una Lambda con una función anónima guarda su código (bytecode); safe_mode, activo
+#    por defecto, se niega a ejecutarlo al abrir.
 red = red_con(keras.layers.Lambda(lambda t: t * 2.0))
 print("\n4. Lambda:", reabrir(red, "lambda.keras"))
 print("   con safe_mode=False:", reabrir(red, "lambda.keras", safe_mode=False))
 red = red_con(keras.layers.Lambda(lambda t: keras.ops.tanh(t) * 2.0, output_shape=(4,)))
-print("   si la función usa keras, con safe_mode=False:", reabrir(red, "lambda.keras", safe_mode=False))
+print(
+    "   si la función usa keras, con safe_mode=False:",
+    reabrir(red, "lambda.keras", safe_mode=False),
+)
 
 
 @keras.saving.register_keras_serializable(package="tutorial")
@@ -145,7 +181,8 @@ red = red_con(keras.layers.Lambda(doble_tanh))
 print("   con una función registrada:", reabrir(red, "lambda.keras"))
 
 
-# 5. Una capa con un peso propio (creado en build) y un estado que no es un peso: media y desviación.
+# 5. Una capa con un peso propio (creado en build) y un estado que no es un peso: media
+#    y desviación.
 class Tipificar(keras.layers.Layer):
     """(t - media) / desviación * escala: media y desviación salen de adapt; la escala se entrena."""
 
@@ -160,7 +197,10 @@ class Tipificar(keras.layers.Layer):
         self.escala = self.add_weight(shape=(forma[-1],), initializer="ones")
 
     def call(self, t):
-        media, desviacion = keras.ops.convert_to_tensor(self.media), keras.ops.convert_to_tensor(self.desviacion)
+        media, desviacion = (
+            keras.ops.convert_to_tensor(self.media),
+            keras.ops.convert_to_tensor(self.desviacion),
+        )
         return (t - media) / desviacion * self.escala
 
 
@@ -172,16 +212,23 @@ class TipificarQueGuarda(Tipificar):
         almacen["mean"], almacen["std"] = self.media, self.desviacion
 
     def load_own_variables(self, almacen):
-        # super().load_own_variables contaría las dos claves nuevas como pesos y se negaría a cargar.
+        # super().load_own_variables contaría las dos claves nuevas como pesos y se
+        # negaría a cargar.
         self.escala.assign(almacen["0"][...])
         self.media, self.desviacion = almacen["mean"][...], almacen["std"][...]
 
 
 print()
-for nombre, clase in (("Tipificar", Tipificar), ("TipificarQueGuarda", TipificarQueGuarda)):
+for nombre, clase in (
+    ("Tipificar", Tipificar),
+    ("TipificarQueGuarda", TipificarQueGuarda),
+):
     capa = clase()
     capa.adapt(x)
     red = red_con(capa)
     capa.escala.assign(np.linspace(0.5, 2.0, 4))  # como si la hubiera entrenado
     with keras.saving.custom_object_scope({nombre: clase}):
-        print(f"5. {nombre}:" if clase is Tipificar else f"   {nombre}:", reabrir(red, "tipificar.keras"))
+        print(
+            f"5. {nombre}:" if clase is Tipificar else f"   {nombre}:",
+            reabrir(red, "tipificar.keras"),
+        )

@@ -35,18 +35,36 @@ class CaerEnElLote(keras.callbacks.Callback):
 def red_nueva():
     """La misma red, con los mismos pesos iniciales, cada vez: como al arrancar un proceso nuevo."""
     keras.utils.set_random_seed(0)
-    red = keras.Sequential([keras.Input((4,)), keras.layers.Dense(16, activation="relu"), keras.layers.Dense(1)])
+    red = keras.Sequential(
+        [
+            keras.Input((4,)),
+            keras.layers.Dense(16, activation="relu"),
+            keras.layers.Dense(1),
+        ]
+    )
     red.compile(optimizer=keras.optimizers.Adam(0.01), loss="mse")
     return red
 
 
 def entrenar(red, *avisos, shuffle=False, **opciones):
-    return red.fit(x, y, epochs=EPOCAS, batch_size=LOTE, shuffle=shuffle, verbose=0, callbacks=list(avisos), **opciones)
+    return red.fit(
+        x,
+        y,
+        epochs=EPOCAS,
+        batch_size=LOTE,
+        shuffle=shuffle,
+        verbose=0,
+        callbacks=list(avisos),
+        **opciones,
+    )
 
 
 def frente_a(referencia, red):
     """¿Los mismos pesos que el fit sin caída, a 1e-6? Con la diferencia máxima entre paréntesis."""
-    diferencia = max(float(np.abs(p - q).max()) for p, q in zip(red.get_weights(), referencia.get_weights()))
+    diferencia = max(
+        float(np.abs(p - q).max())
+        for p, q in zip(red.get_weights(), referencia.get_weights())
+    )
     return f"¿los pesos del fit sin caída? {diferencia < 1e-6} (diferencia {diferencia:.1e})"
 
 
@@ -58,24 +76,45 @@ for barajar in (False, True):
 for cada, barajar in (("epoch", False), (4, False), ("epoch", True)):
     shutil.rmtree(COPIA, ignore_errors=True)
     try:
-        entrenar(red_nueva(), keras.callbacks.BackupAndRestore(COPIA, save_freq=cada), CaerEnElLote(35), shuffle=barajar)
+        entrenar(
+            red_nueva(),
+            keras.callbacks.BackupAndRestore(COPIA, save_freq=cada),
+            CaerEnElLote(35),
+            shuffle=barajar,
+        )
     except Caida:
         pass
     red = red_nueva()  # otro arranque, con la misma orden
-    historia = entrenar(red, keras.callbacks.BackupAndRestore(COPIA, save_freq=cada), shuffle=barajar)
-    print(f"[{motor}] BackupAndRestore, save_freq={cada!r}, shuffle={barajar}: reanuda en las épocas {historia.epoch}",
-          frente_a(sin_caida[barajar], red), f"¿queda {COPIA}/? {os.path.exists(COPIA)}", sep="; ")
+    historia = entrenar(
+        red, keras.callbacks.BackupAndRestore(COPIA, save_freq=cada), shuffle=barajar
+    )
+    print(
+        f"[{motor}] BackupAndRestore, save_freq={cada!r}, shuffle={barajar}: reanuda en las épocas {historia.epoch}",
+        frente_a(sin_caida[barajar], red),
+        f"¿queda {COPIA}/? {os.path.exists(COPIA)}",
+        sep="; ",
+    )
 
 for viejo in glob.glob("ckpt_*.keras"):
     os.remove(viejo)
 try:
-    entrenar(red_nueva(), keras.callbacks.ModelCheckpoint("ckpt_{epoch}.keras"), CaerEnElLote(35))
+    entrenar(
+        red_nueva(),
+        keras.callbacks.ModelCheckpoint("ckpt_{epoch}.keras"),
+        CaerEnElLote(35),
+    )
 except Caida:
     pass
-# {epoch} cuenta desde 1, así que el número del último archivo es el de épocas terminadas.
-hechas = max(int(ruta[len("ckpt_") : -len(".keras")]) for ruta in glob.glob("ckpt_*.keras"))
+# {epoch} cuenta desde 1, así que el número del último archivo es el de épocas
+# terminadas.
+hechas = max(
+    int(ruta[len("ckpt_") : -len(".keras")]) for ruta in glob.glob("ckpt_*.keras")
+)
 ultimo = f"ckpt_{hechas}.keras"
 red = keras.saving.load_model(ultimo)
 historia = entrenar(red, initial_epoch=hechas)
-print(f"[{motor}] ModelCheckpoint, shuffle=False: abre {ultimo} y reanuda en las épocas {historia.epoch}",
-      frente_a(sin_caida[False], red), sep="; ")
+print(
+    f"[{motor}] ModelCheckpoint, shuffle=False: abre {ultimo} y reanuda en las épocas {historia.epoch}",
+    frente_a(sin_caida[False], red),
+    sep="; ",
+)

@@ -4,7 +4,8 @@ import keras
 import numpy as np
 
 
-# The package "tutorial" becomes part of the name the layer is registered under: tutorial>Temperature.
+# The package "tutorial" becomes part of the name the layer is registered under:
+# tutorial>Temperature.
 @keras.saving.register_keras_serializable(package="tutorial")
 class Temperature(keras.layers.Layer):
     """Divides the logits by a fixed temperature; with t > 1 the probabilities come out softer."""
@@ -17,7 +18,8 @@ class Temperature(keras.layers.Layer):
         return logits / self.t
 
     def get_config(self):
-        # What the file keeps to create the layer again: without "t", it would come back with t=1.
+        # What the file keeps to create the layer again: without "t", it would come back
+        # with t=1.
         return {**super().get_config(), "t": self.t}
 
 
@@ -32,7 +34,9 @@ def build_model():
 def compile_model(net):
     """The training recipe, the same for training and for compiling again."""
     adam = keras.optimizers.Adam(learning_rate=0.01)
-    net.compile(optimizer=adam, loss="sparse_categorical_crossentropy", metrics=["accuracy"])
+    net.compile(
+        optimizer=adam, loss="sparse_categorical_crossentropy", metrics=["accuracy"]
+    )
 
 
 def data():
@@ -45,6 +49,10 @@ def data():
 def optimizer_state(net):
     """Steps taken and the sum of the absolute values of Adam's moments (leaving out its other two
     variables, the step counter and the rate): a summary to compare two optimizers."""
-    moments = [v for v in net.optimizer.variables if v.name not in ("iteration", "learning_rate")]
+    moments = [
+        v
+        for v in net.optimizer.variables
+        if v.name not in ("iteration", "learning_rate")
+    ]
     total = sum(float(np.abs(keras.ops.convert_to_numpy(v)).sum()) for v in moments)
     return int(net.optimizer.iterations), round(total, 4)

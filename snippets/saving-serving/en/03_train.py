@@ -17,19 +17,31 @@ history = net.fit(x, y, epochs=8, batch_size=32, verbose=0)
 print(f"trained on {engine}: accuracy {history.history['accuracy'][-1]:.3f}")
 
 net.save("model.keras")  # architecture, weights and optimizer, in one file
-net.save_weights("model.weights.h5")  # variables only: the network's and the optimizer's
+# variables only: the network's and the optimizer's
+net.save_weights("model.weights.h5")
 steps, total = optimizer_state(net)
 print(f"optimizer: {steps} Adam steps, moments {total}")
 
-# The reference predictions: every other way of opening the model is compared with these.
+# The reference predictions: every other way of opening the model is compared with
+# these.
 np.save("sample.npy", x[:6])
 np.save("prediction.npy", net.predict(x[:6], verbose=0))
 
-# A .keras file is a zip: the architecture (config.json), the weights and the Keras version that saved it.
+# A .keras file is a zip: the architecture (config.json), the weights and the Keras
+# version that saved it.
 with zipfile.ZipFile("model.keras") as archive:
     print("inside model.keras:", ", ".join(archive.namelist()))
     config = json.loads(archive.read("config.json"))
     version = json.loads(archive.read("metadata.json"))["keras_version"]
-custom = next(layer for layer in config["config"]["layers"] if layer["class_name"] == "Temperature")
-print(f"saved by Keras {version}; the custom layer as {custom['registered_name']} (module {custom['module']})")
-print("the optimizer's class, from module", config["compile_config"]["optimizer"]["module"])
+custom = next(
+    layer
+    for layer in config["config"]["layers"]
+    if layer["class_name"] == "Temperature"
+)
+print(
+    f"saved by Keras {version}; the custom layer as {custom['registered_name']} (module {custom['module']})"
+)
+print(
+    "the optimizer's class, from module",
+    config["compile_config"]["optimizer"]["module"],
+)

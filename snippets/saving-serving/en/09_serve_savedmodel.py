@@ -9,13 +9,19 @@ import tensorflow as tf
 from logbook import note
 
 sample = np.load("sample.npy")
-double = np.concatenate([sample, sample])  # another batch size: the export did not fix the batch
+# another batch size: the export did not fix the batch
+double = np.concatenate([sample, sample])
 
 for folder in sorted(glob.glob("keras_*_savedmodel")):
     source = folder.removeprefix("keras_").removesuffix("_savedmodel")
-    service = tf.saved_model.load(folder)  # the "serve" endpoint was made by model.export
-    difference = np.abs(service.serve(sample).numpy() - np.load(f"keras_{source}.npy")).max()
+    # the "serve" endpoint was made by model.export
+    service = tf.saved_model.load(folder)
+    difference = np.abs(
+        service.serve(sample).numpy() - np.load(f"keras_{source}.npy")
+    ).max()
     shape = tuple(service.serve(double).shape)
-    print(f"SavedModel from {source}: same prediction: {difference < 1e-6}; batch of {len(double)}: {shape}")
+    print(
+        f"SavedModel from {source}: same prediction: {difference < 1e-6}; batch of {len(double)}: {shape}"
+    )
     note("tf.saved_model.load", source, "yes")
 print("Keras loaded in this process?", "keras" in sys.modules)

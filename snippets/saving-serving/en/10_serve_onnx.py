@@ -18,7 +18,12 @@ for path in sorted(glob.glob("keras_*.onnx")):
     (output,) = session.run(None, {feed.name: sample})
     difference = np.abs(output - np.load(f"keras_{source}.npy")).max()
     (from_double,) = session.run(None, {feed.name: double})
-    print(f"ONNX from {source}: input {feed.name} {feed.shape}; same prediction: {difference < 1e-6}")
+    print(
+        f"ONNX from {source}: input {feed.name} {feed.shape}; same prediction: {difference < 1e-6}"
+    )
     print(f"    batch of {len(double)}: {from_double.shape}")
     note("onnxruntime", source, "yes")
-print("Keras, TensorFlow, PyTorch or JAX loaded?", any(m in sys.modules for m in ["keras", "tensorflow", "torch", "jax"]))
+print(
+    "Keras, TensorFlow, PyTorch or JAX loaded?",
+    any(m in sys.modules for m in ["keras", "tensorflow", "torch", "jax"]),
+)

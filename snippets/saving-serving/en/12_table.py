@@ -24,8 +24,8 @@ for title, rows in TABLES.items():
     print(title)
     print(f"{'':26}" + "".join(f"{engine:<17}" for engine in ENGINES).rstrip())
     for name, kind in rows.items():
-        # With no entry in the log, the step never happened: there was no export to open. If a step
-        # was noted twice (a program run again), the last entry counts.
+        # With no entry in the log, the step never happened: there was no export to
+        # open. If a step was noted twice (a program run again), the last entry counts.
         cells = [results.get((kind, engine), "nothing to serve") for engine in ENGINES]
         print(f"{name:26}" + "".join(f"{cell:<17}" for cell in cells).rstrip())
     print()

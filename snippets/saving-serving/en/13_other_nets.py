@@ -18,7 +18,9 @@ class Scale(keras.layers.Layer):
     """A custom layer with weights: multiplies each input by a factor that is trained."""
 
     def build(self, shape):
-        self.factor = self.add_weight(shape=(shape[-1],), initializer="ones", name="factor")
+        self.factor = self.add_weight(
+            shape=(shape[-1],), initializer="ones", name="factor"
+        )
 
     def call(self, inputs):
         return inputs * self.factor
@@ -41,14 +43,19 @@ NO_FIT = {DROPOUT}  # each engine draws its own Dropout: the next fit cannot mat
 def net_with(variation):
     """The net of build_model(), with a single change."""
     if variation == TWO:  # the same 4 measurements, as two inputs of 2
-        inputs = {"measurements": keras.Input((2,), name="measurements"), "others": keras.Input((2,), name="others")}
+        inputs = {
+            "measurements": keras.Input((2,), name="measurements"),
+            "others": keras.Input((2,), name="others"),
+        }
         layer = keras.layers.Concatenate()([inputs["measurements"], inputs["others"]])
     else:
         inputs = layer = keras.Input((4,), name="measurements")
     if variation == CUSTOM:
         layer = Scale()(layer)
     regulariser = keras.regularizers.L2(0.01) if variation == L2 else None
-    layer = keras.layers.Dense(16, activation="relu", kernel_regularizer=regulariser)(layer)
+    layer = keras.layers.Dense(16, activation="relu", kernel_regularizer=regulariser)(
+        layer
+    )
     if variation == BN:
         layer = keras.layers.BatchNormalization()(layer)
     if variation == DROPOUT:
@@ -66,14 +73,27 @@ def compile_for(net, variation):
 
 
 def inputs_for(variation, rows=slice(None)):
-    return {"measurements": x[rows, :2], "others": x[rows, 2:]} if variation == TWO else x[rows]
+    return (
+        {"measurements": x[rows, :2], "others": x[rows, 2:]}
+        if variation == TWO
+        else x[rows]
+    )
 
 
 def one_more_epoch(net, variation):
     """What the reader does after reopening it: train on (in order, to compare engines)."""
     weights = per_sample if variation == WEIGHTS else None
-    net.fit(inputs_for(variation), y, sample_weight=weights, epochs=1, batch_size=32, shuffle=False, verbose=0)
-    return np.concatenate([w.ravel() for w in net.get_weights()])  # BatchNormalization's means too
+    net.fit(
+        inputs_for(variation),
+        y,
+        sample_weight=weights,
+        epochs=1,
+        batch_size=32,
+        shuffle=False,
+        verbose=0,
+    )
+    # BatchNormalization's means too
+    return np.concatenate([w.ravel() for w in net.get_weights()])
 
 
 def numbers(variables):
@@ -86,12 +106,27 @@ def save():
         net = net_with(variation)
         compile_for(net, variation)
         weights = per_sample if variation == WEIGHTS else None
-        net.fit(inputs_for(variation), y, sample_weight=weights, epochs=8, batch_size=32, verbose=0)  # last batch: 16
+        # last batch: 16
+        net.fit(
+            inputs_for(variation),
+            y,
+            sample_weight=weights,
+            epochs=8,
+            batch_size=32,
+            verbose=0,
+        )
         net.save(f"variation_{i}.keras")
         state = numbers(net.optimizer.variables)
         prediction = keras.ops.convert_to_numpy(net(inputs_for(variation, slice(6))))
-        np.savez(f"variation_{i}.npz", prediction=prediction, goes_on=one_more_epoch(net, variation), *state)
-    print(f"[{engine}] saved {len(VARIATIONS)} nets, each with what it does next on torch")
+        np.savez(
+            f"variation_{i}.npz",
+            prediction=prediction,
+            goes_on=one_more_epoch(net, variation),
+            *state,
+        )
+    print(
+        f"[{engine}] saved {len(VARIATIONS)} nets, each with what it does next on torch"
+    )
 
 
 def recipe(i, variation, with_build=True):
@@ -113,12 +148,15 @@ def compare(i, variation):
         return "another prediction"
     state = numbers(net.optimizer.variables)
     saved = [records[f"arr_{j}"] for j in range(len(records.files) - 2)]
-    if len(state) != len(saved) or any(np.abs(a - b).max() > 1e-6 for a, b in zip(state, saved)):
+    if len(state) != len(saved) or any(
+        np.abs(a - b).max() > 1e-6 for a, b in zip(state, saved)
+    ):
         return "another optimizer state"
     goes_on = one_more_epoch(net, variation)
     if variation not in NO_FIT and np.abs(goes_on - records["goes_on"]).max() > 1e-5:
         return "another next fit"
-    # And serve it: export it to ONNX from this engine and ask ONNX Runtime for the prediction.
+    # And serve it: export it to ONNX from this engine and ask ONNX Runtime for the
+    # prediction.
     import onnxruntime
 
     net.export(f"variation_{i}_{engine}.onnx", format="onnx", verbose=False)
@@ -132,22 +170,33 @@ def compare(i, variation):
 
 
 def reopen():
-    # Control: without optimizer.build the saved state does not get in, and the next fit must differ.
+    # Control: without optimizer.build the saved state does not get in, and the next fit
+    # must differ.
     records = np.load("variation_0.npz")
     net = recipe(0, VARIATIONS[0], with_build=False)
-    print(f"[{engine}] control, without optimizer.build the next fit changes:",
-          bool(np.abs(one_more_epoch(net, VARIATIONS[0]) - records["goes_on"]).max() > 1e-5))
+    print(
+        f"[{engine}] control, without optimizer.build the next fit changes:",
+        bool(
+            np.abs(one_more_epoch(net, VARIATIONS[0]) - records["goes_on"]).max() > 1e-5
+        ),
+    )
     alike, different = [], []
     for i, variation in enumerate(VARIATIONS):
         try:
             result = compare(i, variation)
-        except Exception as error:  # what would happen to the reader: the error, in one line
+        # what would happen to the reader: the error, in one line
+        except Exception as error:
             result = f"{type(error).__name__}: {str(error).splitlines()[0]}"
         if result is True:
-            alike.append(variation + (" (next fit not compared)" if variation in NO_FIT else ""))
+            alike.append(
+                variation + (" (next fit not compared)" if variation in NO_FIT else "")
+            )
         else:
             different.append(f"{variation} ({result})")
-    for title, nets in (("as on torch, and served alike from ONNX", alike), ("different or failing", different)):
+    for title, nets in (
+        ("as on torch, and served alike from ONNX", alike),
+        ("different or failing", different),
+    ):
         print(f"[{engine}] {title}:")  # one net per line: they fit on a phone's screen
         for net in nets or ["none"]:
             print(f"    {net}")

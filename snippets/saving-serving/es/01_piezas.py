@@ -4,7 +4,8 @@ import keras
 import numpy as np
 
 
-# El paquete "tutorial" entra en el nombre con que la capa queda registrada: tutorial>Temperatura.
+# El paquete "tutorial" entra en el nombre con que la capa queda registrada:
+# tutorial>Temperatura.
 @keras.saving.register_keras_serializable(package="tutorial")
 class Temperatura(keras.layers.Layer):
     """Divide los logits entre una temperatura fija; con t > 1 las probabilidades salen más suaves."""
@@ -17,7 +18,8 @@ class Temperatura(keras.layers.Layer):
         return logits / self.t
 
     def get_config(self):
-        # Lo que el archivo guarda para volver a crear la capa: sin "t", se crearía con t=1.
+        # Lo que el archivo guarda para volver a crear la capa: sin "t", se crearía con
+        # t=1.
         return {**super().get_config(), "t": self.t}
 
 
@@ -32,7 +34,9 @@ def construir():
 def compilar(red):
     """La receta de entrenamiento, la misma al entrenar y al volver a compilar."""
     adam = keras.optimizers.Adam(learning_rate=0.01)
-    red.compile(optimizer=adam, loss="sparse_categorical_crossentropy", metrics=["accuracy"])
+    red.compile(
+        optimizer=adam, loss="sparse_categorical_crossentropy", metrics=["accuracy"]
+    )
 
 
 def datos():
@@ -45,7 +49,10 @@ def datos():
 def estado_del_optimizador(red):
     """Los pasos dados y la suma de los valores absolutos de los momentos de Adam (sin contar sus
     otras dos variables, el contador de pasos y la tasa): un resumen para comparar dos optimizadores."""
-    momentos = [v for v in red.optimizer.variables if v.name not in ("iteration", "learning_rate")]
+    momentos = [
+        v
+        for v in red.optimizer.variables
+        if v.name not in ("iteration", "learning_rate")
+    ]
     suma = sum(float(np.abs(keras.ops.convert_to_numpy(v)).sum()) for v in momentos)
     return int(red.optimizer.iterations), round(suma, 4)
-

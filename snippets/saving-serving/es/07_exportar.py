@@ -4,21 +4,28 @@ import keras
 import numpy as np
 
 from libreta import anota
-from piezas import Temperatura  # basta con importarla: así queda registrada, y load_model la encuentra
+
+# basta con importarla: así queda registrada, y load_model la encuentra
+from piezas import Temperatura
 
 motor = keras.backend.backend()
 muestra = np.load("muestra.npy")
-red = keras.saving.load_model("modelo.keras", compile=False)  # servir no necesita el optimizador
+# servir no necesita el optimizador
+red = keras.saving.load_model("modelo.keras", compile=False)
 
-# Recién cargada, la red aún no ha recibido datos, y la exportación a ONNX de Keras 3.15.1 lo comprueba.
+# Recién cargada, la red aún no ha recibido datos, y la exportación a ONNX de Keras
+# 3.15.1 lo comprueba.
 try:
     red.export(f"keras_{motor}.onnx", format="onnx", verbose=False)
 except ValueError as error:
-    print(f"[{motor}] onnx, con la red recién cargada: ValueError: {str(error).strip()}")
+    print(
+        f"[{motor}] onnx, con la red recién cargada: ValueError: {str(error).strip()}"
+    )
 
 np.save(f"keras_{motor}.npy", red.predict(muestra, verbose=0))  # lo que predice Keras
 
-# ¿Basta esa predicción para exportar a ONNX? Según el motor: con JAX, predict no cuenta como llamada.
+# ¿Basta esa predicción para exportar a ONNX? Según el motor: con JAX, predict no cuenta
+# como llamada.
 try:
     red.export(f"keras_{motor}.onnx", format="onnx", verbose=False)
     print(f"[{motor}] onnx, tras predict: se exporta")
@@ -26,26 +33,37 @@ except ValueError as error:
     print(f"[{motor}] onnx, tras predict: ValueError: {str(error).strip()}")
 red(muestra)  # una llamada directa sí cuenta, en los tres motores
 
-for formato, destino in [("tf_saved_model", f"keras_{motor}_savedmodel"), ("onnx", f"keras_{motor}.onnx")]:
+for formato, destino in [
+    ("tf_saved_model", f"keras_{motor}_savedmodel"),
+    ("onnx", f"keras_{motor}.onnx"),
+]:
     try:
         red.export(destino, format=formato, verbose=False)
         print(f"[{motor}] {formato}: {destino}")
         anota(formato, motor, "sí")
-    except Exception as error:  # el error real, tal cual: es parte de lo que enseña la página
-        print(f"[{motor}] {formato}: {type(error).__name__}: {str(error).splitlines()[0]}")
+    # el error real, tal cual: es parte de lo que enseña la página
+    except Exception as error:
+        print(
+            f"[{motor}] {formato}: {type(error).__name__}: {str(error).splitlines()[0]}"
+        )
         anota(formato, motor, f"no, {type(error).__name__}")
 
-# Una SavedModel también se abre como capa de Keras, pero solo con el backend de TensorFlow.
+# Una SavedModel también se abre como capa de Keras, pero solo con el backend de
+# TensorFlow.
 try:
     capa = keras.layers.TFSMLayer("keras_tensorflow_savedmodel", call_endpoint="serve")
-    diferencia = np.abs(keras.ops.convert_to_numpy(capa(muestra)) - np.load("keras_tensorflow.npy")).max()
+    diferencia = np.abs(
+        keras.ops.convert_to_numpy(capa(muestra)) - np.load("keras_tensorflow.npy")
+    ).max()
     print(f"[{motor}] TFSMLayer: misma predicción: {diferencia < 1e-6}")
     anota("TFSMLayer", motor, "sí")
 except NotImplementedError as error:
     print(f"[{motor}] TFSMLayer: NotImplementedError: {error}")
     anota("TFSMLayer", motor, "no")
 
-# Dos límites más. Una red subclase sin llamar aún no tiene pesos, y ningún formato la exporta.
+
+# Dos límites más. Una red subclase sin llamar aún no tiene pesos, y ningún formato la
+# exporta.
 class Subclase(keras.Model):
     def __init__(self):
         super().__init__()
@@ -61,7 +79,9 @@ for formato in ("tf_saved_model", "onnx"):
         Subclase().export(f"keras_{motor}_sub", format=formato, verbose=False)
     except ValueError as error:
         errores.add(str(error).strip())
-print(f"[{motor}] una subclase sin llamar, en los dos formatos: ValueError: {' / '.join(sorted(errores))}")
+print(
+    f"[{motor}] una subclase sin llamar, en los dos formatos: ValueError: {' / '.join(sorted(errores))}"
+)
 # Y LiteRT, el formato de TensorFlow para móviles, solo sale de TensorFlow y de PyTorch.
 if motor == "jax":
     try:

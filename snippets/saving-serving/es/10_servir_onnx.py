@@ -18,7 +18,12 @@ for archivo in sorted(glob.glob("keras_*.onnx")):
     (salida,) = sesion.run(None, {entrada.name: muestra})
     diferencia = np.abs(salida - np.load(f"keras_{origen}.npy")).max()
     (de_doble,) = sesion.run(None, {entrada.name: doble})
-    print(f"ONNX de {origen}: entrada {entrada.name} {entrada.shape}; misma predicción: {diferencia < 1e-6}")
+    print(
+        f"ONNX de {origen}: entrada {entrada.name} {entrada.shape}; misma predicción: {diferencia < 1e-6}"
+    )
     print(f"    lote de {len(doble)}: {de_doble.shape}")
     anota("onnxruntime", origen, "sí")
-print("¿Keras, TensorFlow, PyTorch o JAX cargados?", any(m in sys.modules for m in ["keras", "tensorflow", "torch", "jax"]))
+print(
+    "¿Keras, TensorFlow, PyTorch o JAX cargados?",
+    any(m in sys.modules for m in ["keras", "tensorflow", "torch", "jax"]),
+)

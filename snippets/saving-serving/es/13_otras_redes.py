@@ -18,7 +18,9 @@ class Escala(keras.layers.Layer):
     """Una capa propia con pesos: multiplica cada entrada por un factor que se entrena."""
 
     def build(self, forma):
-        self.factor = self.add_weight(shape=(forma[-1],), initializer="ones", name="factor")
+        self.factor = self.add_weight(
+            shape=(forma[-1],), initializer="ones", name="factor"
+        )
 
     def call(self, entrada):
         return entrada * self.factor
@@ -35,20 +37,26 @@ L2, BN, DROPOUT, PROPIA, DOS, PESOS, SGD, ADAMW = (
     "AdamW",
 )
 VARIACIONES = (L2, BN, DROPOUT, PROPIA, DOS, PESOS, SGD, ADAMW)
-SIN_FIT = {DROPOUT}  # cada motor sortea su propio Dropout: el fit siguiente no puede coincidir
+# cada motor sortea su propio Dropout: el fit siguiente no puede coincidir
+SIN_FIT = {DROPOUT}
 
 
 def red_con(variacion):
     """La red de construir(), con un solo cambio."""
     if variacion == DOS:  # las mismas 4 medidas, en dos entradas de 2
-        entradas = {"medidas": keras.Input((2,), name="medidas"), "otras": keras.Input((2,), name="otras")}
+        entradas = {
+            "medidas": keras.Input((2,), name="medidas"),
+            "otras": keras.Input((2,), name="otras"),
+        }
         capa = keras.layers.Concatenate()([entradas["medidas"], entradas["otras"]])
     else:
         entradas = capa = keras.Input((4,), name="medidas")
     if variacion == PROPIA:
         capa = Escala()(capa)
     regularizador = keras.regularizers.L2(0.01) if variacion == L2 else None
-    capa = keras.layers.Dense(16, activation="relu", kernel_regularizer=regularizador)(capa)
+    capa = keras.layers.Dense(16, activation="relu", kernel_regularizer=regularizador)(
+        capa
+    )
     if variacion == BN:
         capa = keras.layers.BatchNormalization()(capa)
     if variacion == DROPOUT:
@@ -66,14 +74,27 @@ def compila(red, variacion):
 
 
 def entrada(variacion, filas=slice(None)):
-    return {"medidas": x[filas, :2], "otras": x[filas, 2:]} if variacion == DOS else x[filas]
+    return (
+        {"medidas": x[filas, :2], "otras": x[filas, 2:]}
+        if variacion == DOS
+        else x[filas]
+    )
 
 
 def una_epoca_mas(red, variacion):
     """Lo que el lector hará tras abrirla: seguir entrenando (en orden, para comparar motores)."""
     pesos = por_muestra if variacion == PESOS else None
-    red.fit(entrada(variacion), y, sample_weight=pesos, epochs=1, batch_size=32, shuffle=False, verbose=0)
-    return np.concatenate([w.ravel() for w in red.get_weights()])  # también las medias de BatchNormalization
+    red.fit(
+        entrada(variacion),
+        y,
+        sample_weight=pesos,
+        epochs=1,
+        batch_size=32,
+        shuffle=False,
+        verbose=0,
+    )
+    # también las medias de BatchNormalization
+    return np.concatenate([w.ravel() for w in red.get_weights()])
 
 
 def numeros(variables):
@@ -86,12 +107,27 @@ def guarda():
         red = red_con(variacion)
         compila(red, variacion)
         pesos = por_muestra if variacion == PESOS else None
-        red.fit(entrada(variacion), y, sample_weight=pesos, epochs=8, batch_size=32, verbose=0)  # el último lote, de 16
+        # el último lote, de 16
+        red.fit(
+            entrada(variacion),
+            y,
+            sample_weight=pesos,
+            epochs=8,
+            batch_size=32,
+            verbose=0,
+        )
         red.save(f"variacion_{i}.keras")
         estado = numeros(red.optimizer.variables)
         prediccion = keras.ops.convert_to_numpy(red(entrada(variacion, slice(6))))
-        np.savez(f"variacion_{i}.npz", prediccion=prediccion, sigue=una_epoca_mas(red, variacion), *estado)
-    print(f"[{motor}] guardadas {len(VARIACIONES)} redes, cada una con su continuación en torch")
+        np.savez(
+            f"variacion_{i}.npz",
+            prediccion=prediccion,
+            sigue=una_epoca_mas(red, variacion),
+            *estado,
+        )
+    print(
+        f"[{motor}] guardadas {len(VARIACIONES)} redes, cada una con su continuación en torch"
+    )
 
 
 def receta(i, variacion, con_build=True):
@@ -113,12 +149,15 @@ def compara(i, variacion):
         return "otra predicción"
     estado = numeros(red.optimizer.variables)
     guardado = [apuntes[f"arr_{j}"] for j in range(len(apuntes.files) - 2)]
-    if len(estado) != len(guardado) or any(np.abs(a - b).max() > 1e-6 for a, b in zip(estado, guardado)):
+    if len(estado) != len(guardado) or any(
+        np.abs(a - b).max() > 1e-6 for a, b in zip(estado, guardado)
+    ):
         return "otro estado del optimizador"
     sigue = una_epoca_mas(red, variacion)
     if variacion not in SIN_FIT and np.abs(sigue - apuntes["sigue"]).max() > 1e-5:
         return "otro fit siguiente"
-    # Y servirla: exportarla a ONNX desde este motor y pedirle la predicción a ONNX Runtime.
+    # Y servirla: exportarla a ONNX desde este motor y pedirle la predicción a ONNX
+    # Runtime.
     import onnxruntime
 
     red.export(f"variacion_{i}_{motor}.onnx", format="onnx", verbose=False)
@@ -132,23 +171,35 @@ def compara(i, variacion):
 
 
 def abre():
-    # Control: sin optimizer.build, el estado guardado no entra, y el fit siguiente debe salir distinto.
+    # Control: sin optimizer.build, el estado guardado no entra, y el fit siguiente debe
+    # salir distinto.
     apuntes = np.load("variacion_0.npz")
     red = receta(0, VARIACIONES[0], con_build=False)
-    print(f"[{motor}] control, sin optimizer.build el fit siguiente cambia:",
-          bool(np.abs(una_epoca_mas(red, VARIACIONES[0]) - apuntes["sigue"]).max() > 1e-5))
+    print(
+        f"[{motor}] control, sin optimizer.build el fit siguiente cambia:",
+        bool(
+            np.abs(una_epoca_mas(red, VARIACIONES[0]) - apuntes["sigue"]).max() > 1e-5
+        ),
+    )
     iguales, distintas = [], []
     for i, variacion in enumerate(VARIACIONES):
         try:
             resultado = compara(i, variacion)
-        except Exception as error:  # lo que le pasaría al lector: el error, en una línea
+        # lo que le pasaría al lector: el error, en una línea
+        except Exception as error:
             resultado = f"{type(error).__name__}: {str(error).splitlines()[0]}"
         if resultado is True:
-            iguales.append(variacion + (" (sin comparar el fit)" if variacion in SIN_FIT else ""))
+            iguales.append(
+                variacion + (" (sin comparar el fit)" if variacion in SIN_FIT else "")
+            )
         else:
             distintas.append(f"{variacion} ({resultado})")
-    for titulo, redes in (("como en torch, y servida igual desde ONNX", iguales), ("distinta o con error", distintas)):
-        print(f"[{motor}] {titulo}:")  # una red por línea: caben en la pantalla de un móvil
+    for titulo, redes in (
+        ("como en torch, y servida igual desde ONNX", iguales),
+        ("distinta o con error", distintas),
+    ):
+        # una red por línea: caben en la pantalla de un móvil
+        print(f"[{motor}] {titulo}:")
         for red in redes or ["ninguna"]:
             print(f"    {red}")
 

@@ -5,7 +5,8 @@ import numpy as np
 
 BATCH, EPOCHS, RATE = 64, 5, 0.05
 
-# A synthetic regression: 512 rows of 8 features; the target, a linear mix of them with noise.
+# A synthetic regression: 512 rows of 8 features; the target, a linear mix of them with
+# noise.
 rng = np.random.default_rng(7)
 x = rng.normal(size=(512, 8)).astype("float32")
 y = (x @ rng.normal(size=(8, 1)) + 0.1 * rng.normal(size=(512, 1))).astype("float32")
@@ -18,7 +19,12 @@ def new_net(kind=keras.Model):
     hidden = keras.layers.Dense(16, activation="relu")(inputs)
     net = kind(inputs, keras.layers.Dense(1)(hidden))
     start = np.random.default_rng(0)
-    net.set_weights([start.normal(scale=0.3, size=w.shape).astype("float32") for w in net.get_weights()])
+    net.set_weights(
+        [
+            start.normal(scale=0.3, size=w.shape).astype("float32")
+            for w in net.get_weights()
+        ]
+    )
     return net
 
 
@@ -27,7 +33,10 @@ def batches(per_batch, *parts):
     if any, per-sample weights) cut alike; the inputs may be a list, and the weights None."""
     for first in range(0, len(parts[1]), per_batch):
         cut = lambda a: a[first : first + per_batch]  # noqa: E731 (used on the next line)
-        yield tuple(None if part is None else keras.tree.map_structure(cut, part) for part in parts)
+        yield tuple(
+            None if part is None else keras.tree.map_structure(cut, part)
+            for part in parts
+        )
 
 
 def epoch(history, prefix, epoch_batches, compute):
@@ -37,7 +46,8 @@ def epoch(history, prefix, epoch_batches, compute):
     for xb, yb, wb in epoch_batches:
         loss, prediction = compute(xb, yb, wb)
         mean_loss.update_state(loss, sample_weight=len(yb))
-        mae.update_state(yb, prediction)  # unweighted, as metrics= in compile (weighted_metrics= uses them)
+        # unweighted, as metrics= in compile (weighted_metrics= uses them)
+        mae.update_state(yb, prediction)
     history.setdefault(prefix + "loss", []).append(float(mean_loss.result()))
     history.setdefault(prefix + "mae", []).append(float(mae.result()))
 
@@ -72,7 +82,9 @@ class CarriesItsLoss(keras.Model):
 
 
 def weights(net):
-    return np.concatenate([keras.ops.convert_to_numpy(v.value).ravel() for v in net.trainable_weights])
+    return np.concatenate(
+        [keras.ops.convert_to_numpy(v.value).ravel() for v in net.trainable_weights]
+    )
 
 
 def report(way, net, loss, reference):

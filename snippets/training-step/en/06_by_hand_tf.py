@@ -6,7 +6,19 @@ import keras
 import numpy as np
 import tensorflow as tf
 
-from common import CarriesItsLoss, EPOCHS, BATCH, RATE, with_fit, epoch, report, batches, new_net, x, y
+from common import (
+    CarriesItsLoss,
+    EPOCHS,
+    BATCH,
+    RATE,
+    with_fit,
+    epoch,
+    report,
+    batches,
+    new_net,
+    x,
+    y,
+)
 from other_nets import (
     WITHOUT_COMPILE,
     VALIDATION,
@@ -19,7 +31,9 @@ reference, fit_loss = with_fit()
 print(f"tensorflow {tf.__version__} · way, loss of the last epoch, fit's weights?")
 report("fit", reference, fit_loss, reference)
 
-# 1. The tape records the step's operations and differentiates from them; tf.function compiles them.
+
+# 1. The tape records the step's operations and differentiates from them; tf.function
+#    compiles them.
 def tf_loop(net, inputs, target, per_batch=BATCH):
     sgd = keras.optimizers.SGD(RATE)
     mse = keras.losses.MeanSquaredError()
@@ -39,7 +53,8 @@ def tf_loop(net, inputs, target, per_batch=BATCH):
 net = new_net()
 report("loop with tf.GradientTape", net, tf_loop(net, x, y), reference)
 
-# What the tape does not see, it does not differentiate: a prediction made before opening it has no gradients.
+# What the tape does not see, it does not differentiate: a prediction made before
+# opening it has no gradients.
 xb, yb = next(batches(BATCH, x, y))
 sgd, mse = keras.optimizers.SGD(RATE), keras.losses.MeanSquaredError()
 prediction = net(xb)
@@ -57,15 +72,21 @@ class CustomStep(keras.Model):
         xb, yb, sample_weights = keras.utils.unpack_x_y_sample_weight(data)
         with tf.GradientTape() as tape:
             prediction = self(xb, training=True)
-            loss = self.compute_loss(x=xb, y=yb, y_pred=prediction, sample_weight=sample_weights)
-        self.optimizer.apply(tape.gradient(loss, self.trainable_weights), self.trainable_weights)
+            loss = self.compute_loss(
+                x=xb, y=yb, y_pred=prediction, sample_weight=sample_weights
+            )
+        self.optimizer.apply(
+            tape.gradient(loss, self.trainable_weights), self.trainable_weights
+        )
         return self.metric_logs(loss, xb, yb, prediction, sample_weights)
 
     def test_step(self, data):
         """The step of validation_data and evaluate: as in PyTorch, without a tape."""
         xb, yb, sample_weights = keras.utils.unpack_x_y_sample_weight(data)
         prediction = self(xb, training=False)
-        loss = self.compute_loss(x=xb, y=yb, y_pred=prediction, sample_weight=sample_weights, training=False)
+        loss = self.compute_loss(
+            x=xb, y=yb, y_pred=prediction, sample_weight=sample_weights, training=False
+        )
         return self.metric_logs(loss, xb, yb, prediction, sample_weights)
 
     def metric_logs(self, loss, xb, yb, prediction, sample_weights):  # as in PyTorch
@@ -77,7 +98,9 @@ class CustomStep(keras.Model):
 
 net, loss = with_fit(CustomStep)
 report("custom train_step inside fit", net, loss, reference)
-print("  the same train_step, against fit on other networks (same weights and history?):")
+print(
+    "  the same train_step, against fit on other networks (same weights and history?):"
+)
 compare_with_fit(CustomStep)
 print("  the loop with tf.GradientTape, on the same networks:")
 compare_loop_with_fit(tf_loop)
@@ -94,7 +117,8 @@ def full_tf_loop(net, inputs, target, per_batch=BATCH, weights=None, validation=
     def train(xb, yb, wb):
         with tf.GradientTape() as tape:
             prediction = net(xb, training=True)
-            loss = mse(yb, prediction, sample_weight=wb) + sum(net.losses)  # plus the layers' ones
+            # plus the layers' ones
+            loss = mse(yb, prediction, sample_weight=wb) + sum(net.losses)
         sgd.apply(tape.gradient(loss, net.trainable_weights), net.trainable_weights)
         return loss, prediction
 
@@ -114,14 +138,19 @@ print("  the full loop, against fit on the same networks (same weights and histo
 compare_full_loop_with_fit(full_tf_loop)
 
 
-# 4. Lower down: compile only gets the optimizer; the network carries the loss and the metrics.
+# 4. Lower down: compile only gets the optimizer; the network carries the loss and the
+#    metrics.
 class WithoutCompile(CarriesItsLoss):
     def train_step(self, data):
         xb, yb, sample_weights = keras.utils.unpack_x_y_sample_weight(data)
         with tf.GradientTape() as tape:
             prediction = self(xb, training=True)
-            loss = self.mse(yb, prediction, sample_weight=sample_weights) + sum(self.losses)
-        self.optimizer.apply(tape.gradient(loss, self.trainable_weights), self.trainable_weights)
+            loss = self.mse(yb, prediction, sample_weight=sample_weights) + sum(
+                self.losses
+            )
+        self.optimizer.apply(
+            tape.gradient(loss, self.trainable_weights), self.trainable_weights
+        )
         return self.log_metrics(loss, yb, prediction)
 
 
@@ -129,10 +158,15 @@ class ValidatingWithoutCompile(WithoutCompile):
     def test_step(self, data):  # as in PyTorch
         xb, yb, sample_weights = keras.utils.unpack_x_y_sample_weight(data)
         prediction = self(xb, training=False)
-        return self.log_metrics(self.mse(yb, prediction, sample_weight=sample_weights) + sum(self.losses), yb, prediction)
+        return self.log_metrics(
+            self.mse(yb, prediction, sample_weight=sample_weights) + sum(self.losses),
+            yb,
+            prediction,
+        )
 
 
 print("  no loss and no metrics in compile, against fit (same weights and history?):")
-compare_with_fit(WithoutCompile, WITHOUT_COMPILE, True)  # True: compile with the optimizer only
+# True: compile with the optimizer only
+compare_with_fit(WithoutCompile, WITHOUT_COMPILE, True)
 print("  the same network, with its test_step:")
 compare_with_fit(ValidatingWithoutCompile, [VALIDATION], True)

@@ -20,12 +20,15 @@ L2, ACTIVITY, BN, WEIGHTS, SHORT, TWO, METRIC, VALIDATION = (
     "a shorter last batch",
     "two inputs",
     "a metric in compile",
-    "validation_data and evaluate",  # with BatchNormalization, Dropout, the metric and weights: the test_step
+    # with BatchNormalization, Dropout, the metric and weights: the test_step
+    "validation_data and evaluate",
 )
 VARIATIONS = (L2, ACTIVITY, BN, WEIGHTS, SHORT, TWO, METRIC, VALIDATION)
 FOR_LOOPS = VARIATIONS[:6]  # a simple loop computes no metrics and does not validate
-WITHOUT_COMPILE = (L2, ACTIVITY, WEIGHTS, SHORT, VALIDATION)  # what its own loss and metrics touch
-VALIDATION_DATA = (x[:160], y[:160], per_row[:160])  # 160 rows: two batches of 64 and one of 32, weighted
+# what its own loss and metrics touch
+WITHOUT_COMPILE = (L2, ACTIVITY, WEIGHTS, SHORT, VALIDATION)
+# 160 rows: two batches of 64 and one of 32, weighted
+VALIDATION_DATA = (x[:160], y[:160], per_row[:160])
 
 
 def net_with(variation, kind, optimizer_only=False):
@@ -35,18 +38,29 @@ def net_with(variation, kind, optimizer_only=False):
         16,
         activation="relu",
         kernel_regularizer=keras.regularizers.L2(0.01) if variation == L2 else None,
-        activity_regularizer=keras.regularizers.L1(0.01) if variation == ACTIVITY else None,
+        activity_regularizer=keras.regularizers.L1(0.01)
+        if variation == ACTIVITY
+        else None,
     )(layer)
     if variation in (BN, VALIDATION):
-        layer = keras.layers.Dropout(0.2, seed=1)(keras.layers.BatchNormalization()(layer))
+        layer = keras.layers.Dropout(0.2, seed=1)(
+            keras.layers.BatchNormalization()(layer)
+        )
     net = kind(inputs if variation == TWO else inputs[0], keras.layers.Dense(1)(layer))
-    start = np.random.default_rng(0)  # the trained weights, from NumPy; BatchNormalization's means and
+    # the trained weights, from NumPy; BatchNormalization's means and
+    start = np.random.default_rng(0)
     for weight in net.trainable_weights:  # variances start at 0 and 1, as in Keras
         weight.assign(start.normal(scale=0.3, size=weight.shape).astype("float32"))
-    if optimizer_only:  # neither loss nor metrics in compile: the network carries its own
-        net.compile(keras.optimizers.SGD(RATE))  # (a later compile without loss would not drop the earlier one)
+    # neither loss nor metrics in compile: the network carries its own
+    if optimizer_only:
+        # (a later compile without loss would not drop the earlier one)
+        net.compile(keras.optimizers.SGD(RATE))
     else:
-        net.compile(keras.optimizers.SGD(RATE), loss="mse", metrics=["mae"] if variation in (METRIC, VALIDATION) else None)
+        net.compile(
+            keras.optimizers.SGD(RATE),
+            loss="mse",
+            metrics=["mae"] if variation in (METRIC, VALIDATION) else None,
+        )
     return net
 
 
@@ -56,7 +70,8 @@ def data_for(variation):
 
 
 def all_weights(net):
-    return np.concatenate([w.ravel() for w in net.get_weights()])  # the non-trainable ones too
+    # the non-trainable ones too
+    return np.concatenate([w.ravel() for w in net.get_weights()])
 
 
 def train(variation, kind, optimizer_only=False):
@@ -74,11 +89,17 @@ def train(variation, kind, optimizer_only=False):
         verbose=0,
     ).history
     if variation == VALIDATION:  # evaluate goes through the test_step too
-        history["evaluate"] = net.evaluate(*VALIDATION_DATA[:2], sample_weight=VALIDATION_DATA[2], batch_size=per_batch, verbose=0)
+        history["evaluate"] = net.evaluate(
+            *VALIDATION_DATA[:2],
+            sample_weight=VALIDATION_DATA[2],
+            batch_size=per_batch,
+            verbose=0,
+        )
     return all_weights(net), history
 
 
-@functools.cache  # one reference fit per variation and process: several comparisons use it
+# one reference fit per variation and process: several comparisons use it
+@functools.cache
 def fit_of(variation):
     return train(variation, keras.Model)
 
@@ -91,12 +112,21 @@ def compare_with_fit(kind, variations=VARIATIONS, optimizer_only=False):
         weights, history = fit_of(variation)
         try:
             its_weights, its_history = train(variation, kind, optimizer_only)
-        except Exception as error:  # what would happen to the reader: the error, on one line
-            print(f"    {variation:<34} {type(error).__name__}: {str(error).splitlines()[0]}")
+        # what would happen to the reader: the error, on one line
+        except Exception as error:
+            print(
+                f"    {variation:<34} {type(error).__name__}: {str(error).splitlines()[0]}"
+            )
             continue
-        same_keys = history.keys() <= its_history.keys() if optimizer_only else its_history.keys() == history.keys()
+        same_keys = (
+            history.keys() <= its_history.keys()
+            if optimizer_only
+            else its_history.keys() == history.keys()
+        )
         same = np.abs(its_weights - weights).max() < 1e-5 and same_keys
-        same = same and all(np.allclose(its_history[k], history[k], rtol=1e-5) for k in history)
+        same = same and all(
+            np.allclose(its_history[k], history[k], rtol=1e-5) for k in history
+        )
         print(f"    {variation:<34} {same}")
 
 
@@ -107,13 +137,19 @@ def compare_loop_with_fit(loop, variations=FOR_LOOPS):
     covered, not_covered = [], []
     for variation in variations:
         weights, history = fit_of(variation)
-        net, (fit_inputs, per_batch) = net_with(variation, keras.Model), data_for(variation)
+        net, (fit_inputs, per_batch) = (
+            net_with(variation, keras.Model),
+            data_for(variation),
+        )
         try:
             loss = loop(net, fit_inputs, y, per_batch)
         except Exception as error:  # what would happen to the reader
-            not_covered.append(f"{variation} ({type(error).__name__}: {str(error).splitlines()[0]})")
+            not_covered.append(
+                f"{variation} ({type(error).__name__}: {str(error).splitlines()[0]})"
+            )
             continue
-        if not np.abs(all_weights(net) - weights).max() < 1e-5:  # NaN counts as different too
+        # NaN counts as different too
+        if not np.abs(all_weights(net) - weights).max() < 1e-5:
             not_covered.append(f"{variation} (other weights)")
         elif not np.isclose(loss, history["loss"][-1], rtol=1e-5):
             not_covered.append(f"{variation} (another mean loss)")
@@ -133,13 +169,25 @@ def compare_full_loop_with_fit(loop):
     validation fit writes down); evaluate is not compared, because the loop has no separate one."""
     for variation in VARIATIONS:
         weights, history = fit_of(variation)
-        net, (fit_inputs, per_batch) = net_with(variation, keras.Model), data_for(variation)
+        net, (fit_inputs, per_batch) = (
+            net_with(variation, keras.Model),
+            data_for(variation),
+        )
         try:
-            its_history = loop(net, fit_inputs, y, per_batch, per_row if variation == WEIGHTS else None,
-                               VALIDATION_DATA if variation == VALIDATION else None)
+            its_history = loop(
+                net,
+                fit_inputs,
+                y,
+                per_batch,
+                per_row if variation == WEIGHTS else None,
+                VALIDATION_DATA if variation == VALIDATION else None,
+            )
             keys = [key for key in history if key != "evaluate"]
             same = np.abs(all_weights(net) - weights).max() < 1e-5
-            same = same and all(np.allclose(its_history[key], history[key], rtol=1e-5) for key in keys)
-        except Exception as error:  # what would happen to the reader: the error, on one line
+            same = same and all(
+                np.allclose(its_history[key], history[key], rtol=1e-5) for key in keys
+            )
+        # what would happen to the reader: the error, on one line
+        except Exception as error:
             same = f"{type(error).__name__}: {str(error).splitlines()[0]}"
         print(f"    {variation:<34} {same}")

@@ -5,7 +5,8 @@ import numpy as np
 
 LOTE, EPOCAS, TASA = 64, 5, 0.05
 
-# Una regresión sintética: 512 filas de 8 características; el objetivo, una mezcla lineal de ellas con ruido.
+# Una regresión sintética: 512 filas de 8 características; el objetivo, una mezcla
+# lineal de ellas con ruido.
 azar = np.random.default_rng(7)
 x = azar.normal(size=(512, 8)).astype("float32")
 y = (x @ azar.normal(size=(8, 1)) + 0.1 * azar.normal(size=(512, 1))).astype("float32")
@@ -18,7 +19,12 @@ def nueva_red(clase=keras.Model):
     oculta = keras.layers.Dense(16, activation="relu")(entrada)
     red = clase(entrada, keras.layers.Dense(1)(oculta))
     inicio = np.random.default_rng(0)
-    red.set_weights([inicio.normal(scale=0.3, size=w.shape).astype("float32") for w in red.get_weights()])
+    red.set_weights(
+        [
+            inicio.normal(scale=0.3, size=w.shape).astype("float32")
+            for w in red.get_weights()
+        ]
+    )
     return red
 
 
@@ -27,7 +33,10 @@ def lotes(lote, *partes):
     si los hay, pesos por muestra) cortada igual; la entrada puede ser una lista, y los pesos, None."""
     for desde in range(0, len(partes[1]), lote):
         corta = lambda a: a[desde : desde + lote]  # noqa: E731 (se usa en la línea siguiente)
-        yield tuple(None if parte is None else keras.tree.map_structure(corta, parte) for parte in partes)
+        yield tuple(
+            None if parte is None else keras.tree.map_structure(corta, parte)
+            for parte in partes
+        )
 
 
 def epoca(historia, prefijo, lotes_de_la_epoca, calcula):
@@ -37,7 +46,8 @@ def epoca(historia, prefijo, lotes_de_la_epoca, calcula):
     for xb, yb, wb in lotes_de_la_epoca:
         perdida, prediccion = calcula(xb, yb, wb)
         perdida_media.update_state(perdida, sample_weight=len(yb))
-        mae.update_state(yb, prediccion)  # sin pesos, como metrics= en compile (weighted_metrics= sí los usa)
+        # sin pesos, como metrics= en compile (weighted_metrics= sí los usa)
+        mae.update_state(yb, prediccion)
     historia.setdefault(prefijo + "loss", []).append(float(perdida_media.result()))
     historia.setdefault(prefijo + "mae", []).append(float(mae.result()))
 
@@ -72,7 +82,9 @@ class LlevaSuPerdida(keras.Model):
 
 
 def pesos(red):
-    return np.concatenate([keras.ops.convert_to_numpy(v.value).ravel() for v in red.trainable_weights])
+    return np.concatenate(
+        [keras.ops.convert_to_numpy(v.value).ravel() for v in red.trainable_weights]
+    )
 
 
 def informa(forma, red, perdida, referencia):

@@ -6,7 +6,19 @@ import keras
 import numpy as np
 import tensorflow as tf
 
-from comun import LlevaSuPerdida, EPOCAS, LOTE, TASA, con_fit, epoca, informa, lotes, nueva_red, x, y
+from comun import (
+    LlevaSuPerdida,
+    EPOCAS,
+    LOTE,
+    TASA,
+    con_fit,
+    epoca,
+    informa,
+    lotes,
+    nueva_red,
+    x,
+    y,
+)
 from otras_redes import (
     SIN_COMPILE,
     VALIDACION,
@@ -16,10 +28,14 @@ from otras_redes import (
 )
 
 referencia, perdida_fit = con_fit()
-print(f"tensorflow {tf.__version__} · forma, pérdida de la última época, ¿pesos de fit?")
+print(
+    f"tensorflow {tf.__version__} · forma, pérdida de la última época, ¿pesos de fit?"
+)
 informa("fit", referencia, perdida_fit, referencia)
 
-# 1. La cinta anota las operaciones del paso y deriva a partir de ellas; tf.function las compila.
+
+# 1. La cinta anota las operaciones del paso y deriva a partir de ellas; tf.function las
+#    compila.
 def bucle_tf(red, entrada, objetivo, lote=LOTE):
     sgd = keras.optimizers.SGD(TASA)
     mse = keras.losses.MeanSquaredError()
@@ -39,7 +55,8 @@ def bucle_tf(red, entrada, objetivo, lote=LOTE):
 red = nueva_red()
 informa("bucle con tf.GradientTape", red, bucle_tf(red, x, y), referencia)
 
-# Lo que la cinta no ve, no lo deriva: una predicción hecha antes de abrirla no tiene gradientes.
+# Lo que la cinta no ve, no lo deriva: una predicción hecha antes de abrirla no tiene
+# gradientes.
 xb, yb = next(lotes(LOTE, x, y))
 sgd, mse = keras.optimizers.SGD(TASA), keras.losses.MeanSquaredError()
 prediccion = red(xb)
@@ -57,15 +74,21 @@ class PasoPropio(keras.Model):
         xb, yb, pesos_muestra = keras.utils.unpack_x_y_sample_weight(datos)
         with tf.GradientTape() as cinta:
             prediccion = self(xb, training=True)
-            perdida = self.compute_loss(x=xb, y=yb, y_pred=prediccion, sample_weight=pesos_muestra)
-        self.optimizer.apply(cinta.gradient(perdida, self.trainable_weights), self.trainable_weights)
+            perdida = self.compute_loss(
+                x=xb, y=yb, y_pred=prediccion, sample_weight=pesos_muestra
+            )
+        self.optimizer.apply(
+            cinta.gradient(perdida, self.trainable_weights), self.trainable_weights
+        )
         return self.metricas(perdida, xb, yb, prediccion, pesos_muestra)
 
     def test_step(self, datos):
         """El paso de validation_data y de evaluate: como en PyTorch, sin cinta."""
         xb, yb, pesos_muestra = keras.utils.unpack_x_y_sample_weight(datos)
         prediccion = self(xb, training=False)
-        perdida = self.compute_loss(x=xb, y=yb, y_pred=prediccion, sample_weight=pesos_muestra, training=False)
+        perdida = self.compute_loss(
+            x=xb, y=yb, y_pred=prediccion, sample_weight=pesos_muestra, training=False
+        )
         return self.metricas(perdida, xb, yb, prediccion, pesos_muestra)
 
     def metricas(self, perdida, xb, yb, prediccion, pesos_muestra):  # como en PyTorch
@@ -77,7 +100,9 @@ class PasoPropio(keras.Model):
 
 red, perdida = con_fit(PasoPropio)
 informa("train_step propio dentro de fit", red, perdida, referencia)
-print("  el mismo train_step, frente a fit en otras redes (¿mismos pesos e historial?):")
+print(
+    "  el mismo train_step, frente a fit en otras redes (¿mismos pesos e historial?):"
+)
 compara_con_fit(PasoPropio)
 print("  el bucle con tf.GradientTape, en las mismas redes:")
 compara_bucle_con_fit(bucle_tf)
@@ -94,7 +119,8 @@ def bucle_completo_tf(red, entrada, objetivo, lote=LOTE, pesos=None, validacion=
     def entrena(xb, yb, wb):
         with tf.GradientTape() as cinta:
             prediccion = red(xb, training=True)
-            perdida = mse(yb, prediccion, sample_weight=wb) + sum(red.losses)  # más las de las capas
+            # más las de las capas
+            perdida = mse(yb, prediccion, sample_weight=wb) + sum(red.losses)
         sgd.apply(cinta.gradient(perdida, red.trainable_weights), red.trainable_weights)
         return perdida, prediccion
 
@@ -110,18 +136,25 @@ def bucle_completo_tf(red, entrada, objetivo, lote=LOTE, pesos=None, validacion=
     return historia
 
 
-print("  el bucle completo, frente a fit en las mismas redes (¿mismos pesos e historial?):")
+print(
+    "  el bucle completo, frente a fit en las mismas redes (¿mismos pesos e historial?):"
+)
 compara_bucle_completo(bucle_completo_tf)
 
 
-# 4. Más abajo: compile solo recibe el optimizador; la pérdida y las métricas las lleva la red.
+# 4. Más abajo: compile solo recibe el optimizador; la pérdida y las métricas las lleva
+#    la red.
 class SinCompile(LlevaSuPerdida):
     def train_step(self, datos):
         xb, yb, pesos_muestra = keras.utils.unpack_x_y_sample_weight(datos)
         with tf.GradientTape() as cinta:
             prediccion = self(xb, training=True)
-            perdida = self.mse(yb, prediccion, sample_weight=pesos_muestra) + sum(self.losses)
-        self.optimizer.apply(cinta.gradient(perdida, self.trainable_weights), self.trainable_weights)
+            perdida = self.mse(yb, prediccion, sample_weight=pesos_muestra) + sum(
+                self.losses
+            )
+        self.optimizer.apply(
+            cinta.gradient(perdida, self.trainable_weights), self.trainable_weights
+        )
         return self.anota(perdida, yb, prediccion)
 
 
@@ -129,10 +162,16 @@ class SinCompileQueValida(SinCompile):
     def test_step(self, datos):  # como en PyTorch
         xb, yb, pesos_muestra = keras.utils.unpack_x_y_sample_weight(datos)
         prediccion = self(xb, training=False)
-        return self.anota(self.mse(yb, prediccion, sample_weight=pesos_muestra) + sum(self.losses), yb, prediccion)
+        return self.anota(
+            self.mse(yb, prediccion, sample_weight=pesos_muestra) + sum(self.losses),
+            yb,
+            prediccion,
+        )
 
 
-print("  sin pérdida ni métricas en compile, frente a fit (¿mismos pesos e historial?):")
+print(
+    "  sin pérdida ni métricas en compile, frente a fit (¿mismos pesos e historial?):"
+)
 compara_con_fit(SinCompile, SIN_COMPILE, True)  # True: compile solo con el optimizador
 print("  la misma red, con su test_step:")
 compara_con_fit(SinCompileQueValida, [VALIDACION], True)

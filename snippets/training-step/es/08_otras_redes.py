@@ -20,12 +20,15 @@ L2, ACTIVIDAD, BN, PESOS, CORTO, DOS, METRICA, VALIDACION = (
     "último lote más corto",
     "dos entradas",
     "una métrica en compile",
-    "validation_data y evaluate",  # con BatchNormalization, Dropout, la métrica y pesos: el test_step
+    # con BatchNormalization, Dropout, la métrica y pesos: el test_step
+    "validation_data y evaluate",
 )
 VARIACIONES = (L2, ACTIVIDAD, BN, PESOS, CORTO, DOS, METRICA, VALIDACION)
 DE_BUCLE = VARIACIONES[:6]  # un bucle sencillo no calcula métricas ni valida
-SIN_COMPILE = (L2, ACTIVIDAD, PESOS, CORTO, VALIDACION)  # lo que toca a su pérdida y sus métricas
-DE_VALIDACION = (x[:160], y[:160], por_muestra[:160])  # 160 filas: dos lotes de 64 y uno de 32, con pesos
+# lo que toca a su pérdida y sus métricas
+SIN_COMPILE = (L2, ACTIVIDAD, PESOS, CORTO, VALIDACION)
+# 160 filas: dos lotes de 64 y uno de 32, con pesos
+DE_VALIDACION = (x[:160], y[:160], por_muestra[:160])
 
 
 def red_con(variacion, clase, solo_optimizador=False):
@@ -35,18 +38,31 @@ def red_con(variacion, clase, solo_optimizador=False):
         16,
         activation="relu",
         kernel_regularizer=keras.regularizers.L2(0.01) if variacion == L2 else None,
-        activity_regularizer=keras.regularizers.L1(0.01) if variacion == ACTIVIDAD else None,
+        activity_regularizer=keras.regularizers.L1(0.01)
+        if variacion == ACTIVIDAD
+        else None,
     )(capa)
     if variacion in (BN, VALIDACION):
-        capa = keras.layers.Dropout(0.2, seed=1)(keras.layers.BatchNormalization()(capa))
-    red = clase(entradas if variacion == DOS else entradas[0], keras.layers.Dense(1)(capa))
-    inicio = np.random.default_rng(0)  # los pesos que se entrenan, de NumPy; las medias y varianzas de
-    for peso in red.trainable_weights:  # BatchNormalization empiezan en 0 y 1, como en Keras
+        capa = keras.layers.Dropout(0.2, seed=1)(
+            keras.layers.BatchNormalization()(capa)
+        )
+    red = clase(
+        entradas if variacion == DOS else entradas[0], keras.layers.Dense(1)(capa)
+    )
+    # los pesos que se entrenan, de NumPy; las medias y varianzas de
+    inicio = np.random.default_rng(0)
+    # BatchNormalization empiezan en 0 y 1, como en Keras
+    for peso in red.trainable_weights:
         peso.assign(inicio.normal(scale=0.3, size=peso.shape).astype("float32"))
     if solo_optimizador:  # ni pérdida ni métricas en compile: las lleva la propia red
-        red.compile(keras.optimizers.SGD(TASA))  # (un compile posterior sin loss no quitaría la de antes)
+        # (un compile posterior sin loss no quitaría la de antes)
+        red.compile(keras.optimizers.SGD(TASA))
     else:
-        red.compile(keras.optimizers.SGD(TASA), loss="mse", metrics=["mae"] if variacion in (METRICA, VALIDACION) else None)
+        red.compile(
+            keras.optimizers.SGD(TASA),
+            loss="mse",
+            metrics=["mae"] if variacion in (METRICA, VALIDACION) else None,
+        )
     return red
 
 
@@ -56,7 +72,8 @@ def datos_de(variacion):
 
 
 def todos_los_pesos(red):
-    return np.concatenate([w.ravel() for w in red.get_weights()])  # también los que no se entrenan
+    # también los que no se entrenan
+    return np.concatenate([w.ravel() for w in red.get_weights()])
 
 
 def entrena(variacion, clase, solo_optimizador=False):
@@ -74,11 +91,17 @@ def entrena(variacion, clase, solo_optimizador=False):
         verbose=0,
     ).history
     if variacion == VALIDACION:  # evaluate también pasa por el test_step
-        historia["evaluate"] = red.evaluate(*DE_VALIDACION[:2], sample_weight=DE_VALIDACION[2], batch_size=lote, verbose=0)
+        historia["evaluate"] = red.evaluate(
+            *DE_VALIDACION[:2],
+            sample_weight=DE_VALIDACION[2],
+            batch_size=lote,
+            verbose=0,
+        )
     return todos_los_pesos(red), historia
 
 
-@functools.cache  # un solo fit de referencia por variación y proceso: lo usan varias comparaciones
+# un solo fit de referencia por variación y proceso: lo usan varias comparaciones
+@functools.cache
 def con_fit_de(variacion):
     return entrena(variacion, keras.Model)
 
@@ -91,12 +114,21 @@ def compara_con_fit(clase, variaciones=VARIACIONES, solo_optimizador=False):
         pesos, historia = con_fit_de(variacion)
         try:
             suyos, la_suya = entrena(variacion, clase, solo_optimizador)
-        except Exception as error:  # lo que le pasaría al lector: el error, en una línea
-            print(f"    {variacion:<34} {type(error).__name__}: {str(error).splitlines()[0]}")
+        # lo que le pasaría al lector: el error, en una línea
+        except Exception as error:
+            print(
+                f"    {variacion:<34} {type(error).__name__}: {str(error).splitlines()[0]}"
+            )
             continue
-        mismas_claves = historia.keys() <= la_suya.keys() if solo_optimizador else la_suya.keys() == historia.keys()
+        mismas_claves = (
+            historia.keys() <= la_suya.keys()
+            if solo_optimizador
+            else la_suya.keys() == historia.keys()
+        )
         igual = np.abs(suyos - pesos).max() < 1e-5 and mismas_claves
-        igual = igual and all(np.allclose(la_suya[k], historia[k], rtol=1e-5) for k in historia)
+        igual = igual and all(
+            np.allclose(la_suya[k], historia[k], rtol=1e-5) for k in historia
+        )
         print(f"    {variacion:<34} {igual}")
 
 
@@ -111,16 +143,20 @@ def compara_bucle_con_fit(bucle, variaciones=DE_BUCLE):
         try:
             perdida = bucle(red, entrada_fit, y, lote)
         except Exception as error:  # lo que le pasaría al lector
-            no_cubre.append(f"{variacion} ({type(error).__name__}: {str(error).splitlines()[0]})")
+            no_cubre.append(
+                f"{variacion} ({type(error).__name__}: {str(error).splitlines()[0]})"
+            )
             continue
-        if not np.abs(todos_los_pesos(red) - pesos).max() < 1e-5:  # NaN también cuenta como distinto
+        # NaN también cuenta como distinto
+        if not np.abs(todos_los_pesos(red) - pesos).max() < 1e-5:
             no_cubre.append(f"{variacion} (otros pesos)")
         elif not np.isclose(perdida, historia["loss"][-1], rtol=1e-5):
             no_cubre.append(f"{variacion} (otra pérdida media)")
         else:
             cubre.append(variacion)
     for titulo, cuales in (("coincide con fit", cubre), ("no cubre", no_cubre)):
-        print(f"    {titulo}:")  # una variación por línea: caben en la pantalla de un móvil
+        # una variación por línea: caben en la pantalla de un móvil
+        print(f"    {titulo}:")
         for variacion in cuales:
             print(f"      {variacion}")
         if not cuales:
@@ -135,11 +171,21 @@ def compara_bucle_completo(bucle):
         pesos, historia = con_fit_de(variacion)
         red, (entrada_fit, lote) = red_con(variacion, keras.Model), datos_de(variacion)
         try:
-            la_suya = bucle(red, entrada_fit, y, lote, por_muestra if variacion == PESOS else None,
-                            DE_VALIDACION if variacion == VALIDACION else None)
+            la_suya = bucle(
+                red,
+                entrada_fit,
+                y,
+                lote,
+                por_muestra if variacion == PESOS else None,
+                DE_VALIDACION if variacion == VALIDACION else None,
+            )
             claves = [clave for clave in historia if clave != "evaluate"]
             igual = np.abs(todos_los_pesos(red) - pesos).max() < 1e-5
-            igual = igual and all(np.allclose(la_suya[clave], historia[clave], rtol=1e-5) for clave in claves)
-        except Exception as error:  # lo que le pasaría al lector: el error, en una línea
+            igual = igual and all(
+                np.allclose(la_suya[clave], historia[clave], rtol=1e-5)
+                for clave in claves
+            )
+        # lo que le pasaría al lector: el error, en una línea
+        except Exception as error:
             igual = f"{type(error).__name__}: {str(error).splitlines()[0]}"
         print(f"    {variacion:<34} {igual}")

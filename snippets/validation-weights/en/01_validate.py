@@ -11,10 +11,13 @@ import tensorflow as tf
 import torch
 
 engine = keras.backend.backend()
-BATCH, TRAIN = 32, 256  # 256 rows to train on (8 batches) and the next 64 to validate on (2)
+# 256 rows to train on (8 batches) and the next 64 to validate on (2)
+BATCH, TRAIN = 32, 256
 rng = np.random.default_rng(0)
 x = rng.normal(size=(320, 4)).astype("float32")
-y = (x @ np.array([1.0, -1.0, 0.5, 0.0]) + 0.3 * rng.normal(size=320) > 0.8).astype("float32")[:, None]
+y = (x @ np.array([1.0, -1.0, 0.5, 0.0]) + 0.3 * rng.normal(size=320) > 0.8).astype(
+    "float32"
+)[:, None]
 KINDS = ["NumPy", "pandas", "tf.data", "DataLoader", "PyDataset", "generator"]
 
 
@@ -37,8 +40,16 @@ def as_kind(kind, *parts):
     if kind == "NumPy":
         return dict(zip(("x", "y", "sample_weight"), parts), batch_size=BATCH)
     if kind == "pandas":
-        return dict(zip(("x", "y", "sample_weight"), [pd.DataFrame(parts[0])] + [pd.Series(p[:, 0]) for p in parts[1:]]), batch_size=BATCH)
-    batches = [tuple(p[i : i + BATCH] for p in parts) for i in range(0, len(parts[0]), BATCH)]
+        return dict(
+            zip(
+                ("x", "y", "sample_weight"),
+                [pd.DataFrame(parts[0])] + [pd.Series(p[:, 0]) for p in parts[1:]],
+            ),
+            batch_size=BATCH,
+        )
+    batches = [
+        tuple(p[i : i + BATCH] for p in parts) for i in range(0, len(parts[0]), BATCH)
+    ]
     if kind == "tf.data":
         return {"x": tf.data.Dataset.from_tensor_slices(parts).batch(BATCH)}
     if kind == "DataLoader":
@@ -58,16 +69,27 @@ def for_validation(kind, *parts):
     """The same parts as fit's validation arguments: validation_data (and validation_steps)."""
     data = as_kind(kind, *parts)
     if kind in ("NumPy", "pandas"):
-        return {"validation_data": tuple(data[key] for key in ("x", "y", "sample_weight") if key in data)}
+        return {
+            "validation_data": tuple(
+                data[key] for key in ("x", "y", "sample_weight") if key in data
+            )
+        }
     validate = {"validation_data": data["x"]}
     if "steps_per_epoch" in data:
-        validate["validation_steps"] = data["steps_per_epoch"]  # an endless generator does not know when to stop
+        # an endless generator does not know when to stop
+        validate["validation_steps"] = data["steps_per_epoch"]
     return validate
 
 
 def new_net():
     keras.utils.set_random_seed(0)
-    net = keras.Sequential([keras.Input((4,)), keras.layers.Dense(8, activation="relu"), keras.layers.Dense(1, activation="sigmoid")])
+    net = keras.Sequential(
+        [
+            keras.Input((4,)),
+            keras.layers.Dense(8, activation="relu"),
+            keras.layers.Dense(1, activation="sigmoid"),
+        ]
+    )
     net.compile(optimizer=keras.optimizers.SGD(0.1), loss="binary_crossentropy")
     return net
 
@@ -85,7 +107,9 @@ def summary(case, results):
         if r is not True:
             others.setdefault(str(r), []).append(kind)
     bad = "; ".join(f"{', '.join(kinds)} ({r})" for r, kinds in others.items())
-    print(f"[{engine}] {case}: as expected: {', '.join(good) or 'none'}; the others: {bad or 'none'}")
+    print(
+        f"[{engine}] {case}: as expected: {', '.join(good) or 'none'}; the others: {bad or 'none'}"
+    )
 
 
 def attempt(function):
@@ -93,40 +117,86 @@ def attempt(function):
     try:
         return bool(function())
     except Exception as error:
-        sentence = re.split(r"[.](?:\s|(?=[A-Z]))", str(error))[0]  # Keras sometimes leaves no space after the full stop
+        # Keras sometimes leaves no space after the full stop
+        sentence = re.split(r"[.](?:\s|(?=[A-Z]))", str(error))[0]
         return f"{type(error).__name__}: {sentence}"
 
 
-# 1. validation_data: the validation loss of the last epoch, against evaluate on those rows.
+# 1. validation_data: the validation loss of the last epoch, against evaluate on those
+#    rows.
 def with_validation(kind):
     net = new_net()
-    history = net.fit(**as_kind(kind, x[:TRAIN], y[:TRAIN]), **for_validation(kind, x[TRAIN:], y[TRAIN:]), epochs=2, shuffle=False, verbose=0)
-    return abs(history.history["val_loss"][-1] - net.evaluate(x[TRAIN:], y[TRAIN:], verbose=0)) < 1e-6
+    history = net.fit(
+        **as_kind(kind, x[:TRAIN], y[:TRAIN]),
+        **for_validation(kind, x[TRAIN:], y[TRAIN:]),
+        epochs=2,
+        shuffle=False,
+        verbose=0,
+    )
+    return (
+        abs(
+            history.history["val_loss"][-1]
+            - net.evaluate(x[TRAIN:], y[TRAIN:], verbose=0)
+        )
+        < 1e-6
+    )
 
 
-summary("validation_data, against evaluate", {kind: attempt(lambda: with_validation(kind)) for kind in KINDS})
+summary(
+    "validation_data, against evaluate",
+    {kind: attempt(lambda: with_validation(kind)) for kind in KINDS},
+)
 
 # 2. validation_split=0.2: Keras sets aside the last 20 % of the rows, before shuffling.
 apart = new_net()
-apart.fit(x[:TRAIN], y[:TRAIN], validation_data=(x[TRAIN:], y[TRAIN:]), batch_size=BATCH, epochs=2, shuffle=False, verbose=0)
+apart.fit(
+    x[:TRAIN],
+    y[:TRAIN],
+    validation_data=(x[TRAIN:], y[TRAIN:]),
+    batch_size=BATCH,
+    epochs=2,
+    shuffle=False,
+    verbose=0,
+)
 
 
 def with_split(kind):
     net = new_net()
-    history = net.fit(**as_kind(kind, x, y), validation_split=0.2, epochs=2, shuffle=False, verbose=0)
-    return np.abs(weights_of(net) - weights_of(apart)).max() < 1e-6 and len(history.history["val_loss"]) == 2
+    history = net.fit(
+        **as_kind(kind, x, y), validation_split=0.2, epochs=2, shuffle=False, verbose=0
+    )
+    return (
+        np.abs(weights_of(net) - weights_of(apart)).max() < 1e-6
+        and len(history.history["val_loss"]) == 2
+    )
 
 
-summary("validation_split=0.2, against setting aside the last 64", {kind: attempt(lambda: with_split(kind)) for kind in KINDS})
+summary(
+    "validation_split=0.2, against setting aside the last 64",
+    {kind: attempt(lambda: with_split(kind)) for kind in KINDS},
+)
 
-# 3. validation_steps=1: only the first validation batch, against evaluate on those 32 rows.
+# 3. validation_steps=1: only the first validation batch, against evaluate on those 32
+#    rows.
 net = new_net()
 validation = as_kind("tf.data", x[TRAIN:], y[TRAIN:])["x"]  # two batches
-history = net.fit(**as_kind("tf.data", x[:TRAIN], y[:TRAIN]), validation_data=validation, validation_steps=1, epochs=1, shuffle=False, verbose=0)
-first_batch = net.evaluate(x[TRAIN : TRAIN + BATCH], y[TRAIN : TRAIN + BATCH], verbose=0)
-print(f"[{engine}] validation_steps=1 with tf.data: is it the first batch's loss? {abs(history.history['val_loss'][0] - first_batch) < 1e-6}")
+history = net.fit(
+    **as_kind("tf.data", x[:TRAIN], y[:TRAIN]),
+    validation_data=validation,
+    validation_steps=1,
+    epochs=1,
+    shuffle=False,
+    verbose=0,
+)
+first_batch = net.evaluate(
+    x[TRAIN : TRAIN + BATCH], y[TRAIN : TRAIN + BATCH], verbose=0
+)
+print(
+    f"[{engine}] validation_steps=1 with tf.data: is it the first batch's loss? {abs(history.history['val_loss'][0] - first_batch) < 1e-6}"
+)
 
-# 4. class_weight: each row of class 1 weighs 3 times more. With arrays, it is the same as those weights per row.
+# 4. class_weight: each row of class 1 weighs 3 times more. With arrays, it is the same
+#    as those weights per row.
 CLASSES = {0: 1.0, 1: 3.0}
 per_row = np.where(y[:, 0] == 1, 3.0, 1.0).astype("float32")[:, None]
 
@@ -138,12 +208,28 @@ def trained(**data):
 
 
 with_classes = trained(**as_kind("NumPy", x, y), class_weight=CLASSES)
-print(f"[{engine}] class_weight with NumPy: = weights per row? {np.abs(with_classes - trained(**as_kind('NumPy', x, y, per_row))).max() < 1e-6};",
-      f"does it change anything? {np.abs(with_classes - trained(**as_kind('NumPy', x, y))).max() > 1e-4}")
-summary("class_weight, against NumPy", {kind: attempt(lambda: np.abs(trained(**as_kind(kind, x, y), class_weight=CLASSES) - with_classes).max() < 1e-6) for kind in KINDS})
+print(
+    f"[{engine}] class_weight with NumPy: = weights per row? {np.abs(with_classes - trained(**as_kind('NumPy', x, y, per_row))).max() < 1e-6};",
+    f"does it change anything? {np.abs(with_classes - trained(**as_kind('NumPy', x, y))).max() > 1e-4}",
+)
+summary(
+    "class_weight, against NumPy",
+    {
+        kind: attempt(
+            lambda: (
+                np.abs(
+                    trained(**as_kind(kind, x, y), class_weight=CLASSES) - with_classes
+                ).max()
+                < 1e-6
+            )
+        )
+        for kind in KINDS
+    },
+)
 
 
-# 5. A PyDataset with no fixed length: num_batches returns None and fit needs steps_per_epoch.
+# 5. A PyDataset with no fixed length: num_batches returns None and fit needs
+#    steps_per_epoch.
 class Endless(keras.utils.PyDataset):
     """Gives batches without stopping, going round the data: it has no __len__."""
 
@@ -157,5 +243,12 @@ class Endless(keras.utils.PyDataset):
 
 
 steps = len(x) // BATCH
-same = np.abs(trained(x=Endless(), steps_per_epoch=steps) - trained(**as_kind("NumPy", x, y))).max() < 1e-6
-print(f"[{engine}] PyDataset with no length, with steps_per_epoch={steps}: like NumPy? {same}")
+same = (
+    np.abs(
+        trained(x=Endless(), steps_per_epoch=steps) - trained(**as_kind("NumPy", x, y))
+    ).max()
+    < 1e-6
+)
+print(
+    f"[{engine}] PyDataset with no length, with steps_per_epoch={steps}: like NumPy? {same}"
+)

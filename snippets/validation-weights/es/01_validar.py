@@ -11,10 +11,13 @@ import tensorflow as tf
 import torch
 
 motor = keras.backend.backend()
-LOTE, ENTRENO = 32, 256  # 256 filas para entrenar (8 lotes) y las 64 siguientes para validar (2)
+# 256 filas para entrenar (8 lotes) y las 64 siguientes para validar (2)
+LOTE, ENTRENO = 32, 256
 azar = np.random.default_rng(0)
 x = azar.normal(size=(320, 4)).astype("float32")
-y = (x @ np.array([1.0, -1.0, 0.5, 0.0]) + 0.3 * azar.normal(size=320) > 0.8).astype("float32")[:, None]
+y = (x @ np.array([1.0, -1.0, 0.5, 0.0]) + 0.3 * azar.normal(size=320) > 0.8).astype(
+    "float32"
+)[:, None]
 TIPOS = ["NumPy", "pandas", "tf.data", "DataLoader", "PyDataset", "generador"]
 
 
@@ -37,8 +40,16 @@ def como(tipo, *partes):
     if tipo == "NumPy":
         return dict(zip(("x", "y", "sample_weight"), partes), batch_size=LOTE)
     if tipo == "pandas":
-        return dict(zip(("x", "y", "sample_weight"), [pd.DataFrame(partes[0])] + [pd.Series(p[:, 0]) for p in partes[1:]]), batch_size=LOTE)
-    lotes = [tuple(p[i : i + LOTE] for p in partes) for i in range(0, len(partes[0]), LOTE)]
+        return dict(
+            zip(
+                ("x", "y", "sample_weight"),
+                [pd.DataFrame(partes[0])] + [pd.Series(p[:, 0]) for p in partes[1:]],
+            ),
+            batch_size=LOTE,
+        )
+    lotes = [
+        tuple(p[i : i + LOTE] for p in partes) for i in range(0, len(partes[0]), LOTE)
+    ]
     if tipo == "tf.data":
         return {"x": tf.data.Dataset.from_tensor_slices(partes).batch(LOTE)}
     if tipo == "DataLoader":
@@ -58,16 +69,27 @@ def para_validar(tipo, *partes):
     """Las mismas partes como argumentos de validación de fit: validation_data (y validation_steps)."""
     datos = como(tipo, *partes)
     if tipo in ("NumPy", "pandas"):
-        return {"validation_data": tuple(datos[clave] for clave in ("x", "y", "sample_weight") if clave in datos)}
+        return {
+            "validation_data": tuple(
+                datos[clave] for clave in ("x", "y", "sample_weight") if clave in datos
+            )
+        }
     validar = {"validation_data": datos["x"]}
     if "steps_per_epoch" in datos:
-        validar["validation_steps"] = datos["steps_per_epoch"]  # un generador sin fin no sabe cuándo parar
+        # un generador sin fin no sabe cuándo parar
+        validar["validation_steps"] = datos["steps_per_epoch"]
     return validar
 
 
 def red_nueva():
     keras.utils.set_random_seed(0)
-    red = keras.Sequential([keras.Input((4,)), keras.layers.Dense(8, activation="relu"), keras.layers.Dense(1, activation="sigmoid")])
+    red = keras.Sequential(
+        [
+            keras.Input((4,)),
+            keras.layers.Dense(8, activation="relu"),
+            keras.layers.Dense(1, activation="sigmoid"),
+        ]
+    )
     red.compile(optimizer=keras.optimizers.SGD(0.1), loss="binary_crossentropy")
     return red
 
@@ -85,7 +107,9 @@ def resumen(caso, resultados):
         if r is not True:
             otros.setdefault(str(r), []).append(tipo)
     malos = "; ".join(f"{', '.join(tipos)} ({r})" for r, tipos in otros.items())
-    print(f"[{motor}] {caso}: como se espera: {', '.join(buenos) or 'ninguno'}; los demás: {malos or 'ninguno'}")
+    print(
+        f"[{motor}] {caso}: como se espera: {', '.join(buenos) or 'ninguno'}; los demás: {malos or 'ninguno'}"
+    )
 
 
 def probar(funcion):
@@ -93,40 +117,86 @@ def probar(funcion):
     try:
         return bool(funcion())
     except Exception as error:
-        frase = re.split(r"[.](?:\s|(?=[A-Z]))", str(error))[0]  # a veces Keras no deja espacio tras el punto
+        # a veces Keras no deja espacio tras el punto
+        frase = re.split(r"[.](?:\s|(?=[A-Z]))", str(error))[0]
         return f"{type(error).__name__}: {frase}"
 
 
-# 1. validation_data: la pérdida de validación de la última época, frente a evaluate con esas filas.
+# 1. validation_data: la pérdida de validación de la última época, frente a evaluate con
+#    esas filas.
 def con_validacion(tipo):
     red = red_nueva()
-    historia = red.fit(**como(tipo, x[:ENTRENO], y[:ENTRENO]), **para_validar(tipo, x[ENTRENO:], y[ENTRENO:]), epochs=2, shuffle=False, verbose=0)
-    return abs(historia.history["val_loss"][-1] - red.evaluate(x[ENTRENO:], y[ENTRENO:], verbose=0)) < 1e-6
+    historia = red.fit(
+        **como(tipo, x[:ENTRENO], y[:ENTRENO]),
+        **para_validar(tipo, x[ENTRENO:], y[ENTRENO:]),
+        epochs=2,
+        shuffle=False,
+        verbose=0,
+    )
+    return (
+        abs(
+            historia.history["val_loss"][-1]
+            - red.evaluate(x[ENTRENO:], y[ENTRENO:], verbose=0)
+        )
+        < 1e-6
+    )
 
 
-resumen("validation_data, frente a evaluate", {tipo: probar(lambda: con_validacion(tipo)) for tipo in TIPOS})
+resumen(
+    "validation_data, frente a evaluate",
+    {tipo: probar(lambda: con_validacion(tipo)) for tipo in TIPOS},
+)
 
 # 2. validation_split=0.2: Keras aparta el último 20 % de las filas, antes de barajar.
 aparte = red_nueva()
-aparte.fit(x[:ENTRENO], y[:ENTRENO], validation_data=(x[ENTRENO:], y[ENTRENO:]), batch_size=LOTE, epochs=2, shuffle=False, verbose=0)
+aparte.fit(
+    x[:ENTRENO],
+    y[:ENTRENO],
+    validation_data=(x[ENTRENO:], y[ENTRENO:]),
+    batch_size=LOTE,
+    epochs=2,
+    shuffle=False,
+    verbose=0,
+)
 
 
 def con_split(tipo):
     red = red_nueva()
-    historia = red.fit(**como(tipo, x, y), validation_split=0.2, epochs=2, shuffle=False, verbose=0)
-    return np.abs(pesos_de(red) - pesos_de(aparte)).max() < 1e-6 and len(historia.history["val_loss"]) == 2
+    historia = red.fit(
+        **como(tipo, x, y), validation_split=0.2, epochs=2, shuffle=False, verbose=0
+    )
+    return (
+        np.abs(pesos_de(red) - pesos_de(aparte)).max() < 1e-6
+        and len(historia.history["val_loss"]) == 2
+    )
 
 
-resumen("validation_split=0.2, frente a apartar las 64 últimas", {tipo: probar(lambda: con_split(tipo)) for tipo in TIPOS})
+resumen(
+    "validation_split=0.2, frente a apartar las 64 últimas",
+    {tipo: probar(lambda: con_split(tipo)) for tipo in TIPOS},
+)
 
-# 3. validation_steps=1: solo el primer lote de validación, frente a evaluate con esas 32 filas.
+# 3. validation_steps=1: solo el primer lote de validación, frente a evaluate con esas
+#    32 filas.
 red = red_nueva()
 validacion = como("tf.data", x[ENTRENO:], y[ENTRENO:])["x"]  # dos lotes
-historia = red.fit(**como("tf.data", x[:ENTRENO], y[:ENTRENO]), validation_data=validacion, validation_steps=1, epochs=1, shuffle=False, verbose=0)
-primer_lote = red.evaluate(x[ENTRENO : ENTRENO + LOTE], y[ENTRENO : ENTRENO + LOTE], verbose=0)
-print(f"[{motor}] validation_steps=1 con tf.data: ¿es la pérdida del primer lote? {abs(historia.history['val_loss'][0] - primer_lote) < 1e-6}")
+historia = red.fit(
+    **como("tf.data", x[:ENTRENO], y[:ENTRENO]),
+    validation_data=validacion,
+    validation_steps=1,
+    epochs=1,
+    shuffle=False,
+    verbose=0,
+)
+primer_lote = red.evaluate(
+    x[ENTRENO : ENTRENO + LOTE], y[ENTRENO : ENTRENO + LOTE], verbose=0
+)
+print(
+    f"[{motor}] validation_steps=1 con tf.data: ¿es la pérdida del primer lote? {abs(historia.history['val_loss'][0] - primer_lote) < 1e-6}"
+)
 
-# 4. class_weight: cada fila de la clase 1 pesa 3 veces más. Con arrays, es lo mismo que esos pesos por fila.
+# 4. class_weight: cada fila de la clase 1 pesa 3 veces más. Con arrays, es lo mismo que
+#    esos pesos por fila.
 CLASES = {0: 1.0, 1: 3.0}
 por_fila = np.where(y[:, 0] == 1, 3.0, 1.0).astype("float32")[:, None]
 
@@ -138,12 +208,28 @@ def entrenada(**datos):
 
 
 con_clases = entrenada(**como("NumPy", x, y), class_weight=CLASES)
-print(f"[{motor}] class_weight con NumPy: ¿= pesos por fila? {np.abs(con_clases - entrenada(**como('NumPy', x, y, por_fila))).max() < 1e-6};",
-      f"¿cambia algo? {np.abs(con_clases - entrenada(**como('NumPy', x, y))).max() > 1e-4}")
-resumen("class_weight, frente a NumPy", {tipo: probar(lambda: np.abs(entrenada(**como(tipo, x, y), class_weight=CLASES) - con_clases).max() < 1e-6) for tipo in TIPOS})
+print(
+    f"[{motor}] class_weight con NumPy: ¿= pesos por fila? {np.abs(con_clases - entrenada(**como('NumPy', x, y, por_fila))).max() < 1e-6};",
+    f"¿cambia algo? {np.abs(con_clases - entrenada(**como('NumPy', x, y))).max() > 1e-4}",
+)
+resumen(
+    "class_weight, frente a NumPy",
+    {
+        tipo: probar(
+            lambda: (
+                np.abs(
+                    entrenada(**como(tipo, x, y), class_weight=CLASES) - con_clases
+                ).max()
+                < 1e-6
+            )
+        )
+        for tipo in TIPOS
+    },
+)
 
 
-# 5. Un PyDataset sin longitud fija: num_batches devuelve None y fit necesita steps_per_epoch.
+# 5. Un PyDataset sin longitud fija: num_batches devuelve None y fit necesita
+#    steps_per_epoch.
 class SinFin(keras.utils.PyDataset):
     """Da lotes sin parar, dando la vuelta a los datos: no tiene __len__."""
 
@@ -157,5 +243,12 @@ class SinFin(keras.utils.PyDataset):
 
 
 pasos = len(x) // LOTE
-iguales = np.abs(entrenada(x=SinFin(), steps_per_epoch=pasos) - entrenada(**como("NumPy", x, y))).max() < 1e-6
-print(f"[{motor}] PyDataset sin longitud, con steps_per_epoch={pasos}: ¿como NumPy? {iguales}")
+iguales = (
+    np.abs(
+        entrenada(x=SinFin(), steps_per_epoch=pasos) - entrenada(**como("NumPy", x, y))
+    ).max()
+    < 1e-6
+)
+print(
+    f"[{motor}] PyDataset sin longitud, con steps_per_epoch={pasos}: ¿como NumPy? {iguales}"
+)
