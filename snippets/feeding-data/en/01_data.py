@@ -1,4 +1,5 @@
-"""What the page's programs share: the data, the network and six ways of handing them to fit."""
+"""What the page's programs share: the data, the network and six ways of handing them
+to fit."""
 
 import keras
 import numpy as np
@@ -16,8 +17,9 @@ y = (
 
 
 def new_network():
-    """The same network, with the same initial weights, on every call and on every engine: the
-    weights come from NumPy, because each engine's random generator gives different numbers."""
+    """The same network, with the same initial weights, on every call and on every
+    engine: the weights come from NumPy, because each engine's random generator gives
+    different numbers."""
     net = keras.Sequential(
         [
             keras.Input((4,)),
@@ -37,7 +39,8 @@ def new_network():
 
 
 def batch(i):
-    """Batch i, always the same one: so every way goes through the data in the same order."""
+    """Batch i, always the same one: so every way goes through the data in the same
+    order."""
     return x[i * BATCH : (i + 1) * BATCH], y[i * BATCH : (i + 1) * BATCH]
 
 
@@ -67,7 +70,8 @@ def with_dataloader():
 
 
 class Batches(keras.utils.PyDataset):
-    """A PyDataset hands out whole batches by number; with workers=2, two threads prepare them ahead."""
+    """A PyDataset hands out whole batches by number; with workers=2, two threads
+    prepare them ahead."""
 
     def __init__(self, **options):
         super().__init__(**options)  # workers, use_multiprocessing, max_queue_size
@@ -164,7 +168,8 @@ OTHERS = {
 
 
 def for_predict(data):
-    """The same data for predict: no separate target, and steps instead of steps_per_epoch."""
+    """The same data for predict: no separate target, and steps instead of
+    steps_per_epoch."""
     data = {key: value for key, value in data.items() if key != "y"}
     if "steps_per_epoch" in data:
         data["steps"] = data.pop("steps_per_epoch")

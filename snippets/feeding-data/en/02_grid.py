@@ -1,4 +1,5 @@
-"""Trains the network with each way of handing over the data, on the KERAS_BACKEND engine, and notes each result."""
+"""Trains the network with each way of handing over the data, on the KERAS_BACKEND
+engine, and notes each result."""
 
 import json
 import re
@@ -19,7 +20,8 @@ def note(way, **result):
 
 
 def reason(error):
-    """The first sentence of the line that says what happened, without colour codes or Keras's headers."""
+    """The first sentence of the line that says what happened, without colour codes or
+    Keras's headers."""
     lines = [
         re.sub(r"\x1b\[\d*m", "", line).strip() for line in str(error).splitlines()
     ]
@@ -52,7 +54,8 @@ for way, data_of in (WAYS | TUNED).items():
     # share the work.
     final_loss = f"loss {result['final_loss']:.5f}" if same else "other batches"
     print(
-        f"[{engine}] {way:<13} {final_loss}, {len(prediction)} predictions, like NumPy: {same}"
+        f"[{engine}] {way:<13} {final_loss}, {len(prediction)} predictions, "
+        f"like NumPy: {same}"
     )
     note(way, final_loss=result["final_loss"], like_numpy=bool(same))
 

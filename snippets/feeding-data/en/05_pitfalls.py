@@ -1,4 +1,5 @@
-"""Five pitfalls when handing data to fit, with what Keras answers to each. Runs on torch."""
+"""Five pitfalls when handing data to fit, with what Keras answers to each. Runs on
+torch."""
 
 import warnings
 
@@ -34,7 +35,8 @@ class CountBatches(keras.callbacks.Callback):
 
 
 def warnings_of(function):
-    """Runs function and returns the first sentence of each warning Keras gave along the way."""
+    """Runs function and returns the first sentence of each warning Keras gave along the
+    way."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", UserWarning)
         function()
@@ -65,7 +67,8 @@ endless = with_tf_data()["x"].repeat()
 count = CountBatches(cap=10 * STEPS)
 new_network().fit(endless, epochs=EPOCHS, shuffle=False, verbose=0, callbacks=[count])
 print(
-    f"   stopped by hand after {count.per_epoch[0]} batches (10 passes over the data): epochs begun {len(count.per_epoch)}"
+    f"   stopped by hand after {count.per_epoch[0]} batches (10 passes over the data): "
+    f"epochs begun {len(count.per_epoch)}"
 )
 count = CountBatches()
 new_network().fit(
@@ -119,7 +122,8 @@ FIRST_ROW = {float(x[i * BATCH, 0]): i for i in range(STEPS)}
 
 
 class Watch(keras.layers.Layer):
-    """Lets each batch through untouched and notes which one it is, by its first row, epoch by epoch."""
+    """Lets each batch through untouched and notes which one it is, by its first row,
+    epoch by epoch."""
 
     def __init__(self):
         super().__init__()
@@ -149,7 +153,8 @@ def net_with_watch():
 
 
 def epochs_seen(net, watch, workers):
-    """Trains EPOCHS epochs on the PyDataset and says, epoch by epoch, which batches the network saw."""
+    """Trains EPOCHS epochs on the PyDataset and says, epoch by epoch, which batches the
+    network saw."""
     watch.epochs = []
     net.fit(
         Batches(workers=workers),

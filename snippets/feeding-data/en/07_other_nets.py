@@ -1,6 +1,6 @@
-"""other_nets.py: grid.py's six ways with three changes a real network brings: sample weights, a shorter
-last batch and two named inputs. Each way trains one epoch and is compared with NumPy, on the engine
-KERAS_BACKEND names."""
+"""other_nets.py: grid.py's six ways with three changes a real network brings: sample
+weights, a shorter last batch and two named inputs. Each way trains one epoch and is
+compared with NumPy, on the engine KERAS_BACKEND names."""
 
 import keras
 import numpy as np
@@ -14,8 +14,9 @@ WEIGHTS, SHORT, TWO = "sample weights", "shorter last batch", "two named inputs"
 
 
 def two_input_network():
-    """data.py's network with its 4 columns split into two inputs: with the same initial weights it
-    does the same arithmetic, so each way is compared with NumPy just as in the grid."""
+    """data.py's network with its 4 columns split into two inputs: with the same initial
+    weights it does the same arithmetic, so each way is compared with NumPy just as in
+    the grid."""
     a, b = keras.Input((2,), name="a"), keras.Input((2,), name="b")
     hidden = keras.layers.Dense(8, activation="relu")(
         keras.layers.Concatenate()([a, b])
@@ -27,7 +28,8 @@ def two_input_network():
 
 
 def parts(variation):
-    """(input, target, weights or None) as whole arrays: each way serves them in its own manner."""
+    """(input, target, weights or None) as whole arrays: each way serves them in its own
+    manner."""
     if variation == WEIGHTS:
         return x, y, per_sample
     if variation == SHORT:
@@ -102,7 +104,8 @@ def with_dataloader(variation):
 
 
 class Batches(keras.utils.PyDataset):
-    """With workers=1 (the default), without the fifth pitfall: the variation is compared, not the queue."""
+    """With workers=1 (the default), without the fifth pitfall: the variation is
+    compared, not the queue."""
 
     def __init__(self, batches, **options):
         super().__init__(**options)
@@ -160,7 +163,8 @@ two_inputs = weights_after_one_epoch(two_input_network(), **with_numpy(TWO))
 count = CountSteps()
 weights_after_one_epoch(new_network(), **with_numpy(SHORT), callbacks=[count])
 print(
-    f"[{engine}] NumPy: weights change the result: {np.abs(with_weights - unchanged).max() > 1e-3};",
+    f"[{engine}] NumPy: weights change the result: "
+    f"{np.abs(with_weights - unchanged).max() > 1e-3};",
     f"two inputs = one: {np.abs(two_inputs - unchanged).max() < 1e-5};",
     f"steps with {len(x) - 24} rows: {count.steps}",
 )

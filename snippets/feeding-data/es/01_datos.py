@@ -1,4 +1,5 @@
-"""Lo que comparten los programas de la página: los datos, la red y seis maneras de dárselos a fit."""
+"""Lo que comparten los programas de la página: los datos, la red y seis maneras de
+dárselos a fit."""
 
 import keras
 import numpy as np
@@ -16,8 +17,9 @@ y = (
 
 
 def nueva_red():
-    """La misma red, con los mismos pesos iniciales, en cada llamada y en cada motor: los pesos salen
-    de NumPy, porque el generador aleatorio de cada motor da números distintos."""
+    """La misma red, con los mismos pesos iniciales, en cada llamada y en cada motor:
+    los pesos salen de NumPy, porque el generador aleatorio de cada motor da números
+    distintos."""
     red = keras.Sequential(
         [
             keras.Input((4,)),
@@ -37,7 +39,8 @@ def nueva_red():
 
 
 def lote(i):
-    """El lote i, siempre el mismo: así cada manera recorre los datos en el mismo orden."""
+    """El lote i, siempre el mismo: así cada manera recorre los datos en el mismo
+    orden."""
     return x[i * LOTE : (i + 1) * LOTE], y[i * LOTE : (i + 1) * LOTE]
 
 
@@ -71,7 +74,8 @@ def con_dataloader():
 
 
 class Lotes(keras.utils.PyDataset):
-    """Un PyDataset da lotes enteros por su número; con workers=2, dos hilos los preparan por adelantado."""
+    """Un PyDataset da lotes enteros por su número; con workers=2, dos hilos los
+    preparan por adelantado."""
 
     def __init__(self, **opciones):
         super().__init__(**opciones)  # workers, use_multiprocessing, max_queue_size
@@ -163,7 +167,8 @@ OTRAS = {
 
 
 def para_predict(datos):
-    """Los mismos datos para predict: sin objetivo aparte, y steps en lugar de steps_per_epoch."""
+    """Los mismos datos para predict: sin objetivo aparte, y steps en lugar de
+    steps_per_epoch."""
     datos = {clave: valor for clave, valor in datos.items() if clave != "y"}
     if "steps_per_epoch" in datos:
         datos["steps"] = datos.pop("steps_per_epoch")

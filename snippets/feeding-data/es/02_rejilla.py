@@ -1,4 +1,5 @@
-"""Entrena la red con cada manera de dar los datos, en el motor de KERAS_BACKEND, y anota cada resultado."""
+"""Entrena la red con cada manera de dar los datos, en el motor de KERAS_BACKEND, y
+anota cada resultado."""
 
 import json
 import re
@@ -21,7 +22,8 @@ def anota(manera, **resultado):
 
 
 def motivo(error):
-    """La primera frase de la línea que dice qué pasó, sin los códigos de color ni las cabeceras de Keras."""
+    """La primera frase de la línea que dice qué pasó, sin los códigos de color ni las
+    cabeceras de Keras."""
     lineas = [
         re.sub(r"\x1b\[\d*m", "", linea).strip() for linea in str(error).splitlines()
     ]
@@ -56,7 +58,8 @@ for manera, datos_de in (MANERAS | AFINADA).items():
     # los hilos.
     perdida = f"pérdida {resultado['perdida']:.5f}" if iguales else "otros lotes"
     print(
-        f"[{motor}] {manera:<13} {perdida}, {len(prediccion)} predicciones, como NumPy: {iguales}"
+        f"[{motor}] {manera:<13} {perdida}, {len(prediccion)} predicciones, "
+        f"como NumPy: {iguales}"
     )
     anota(manera, perdida=resultado["perdida"], como_numpy=bool(iguales))
 
@@ -64,7 +67,8 @@ for manera, datos_de in OTRAS.items():
     try:
         historia = nueva_red().fit(**datos_de(), epochs=1, shuffle=False, verbose=0)
         print(
-            f"[{motor}] {manera:<13} entrena: pérdida {historia.history['loss'][-1]:.5f}"
+            f"[{motor}] {manera:<13} entrena: "
+            f"pérdida {historia.history['loss'][-1]:.5f}"
         )
         anota(manera, perdida=historia.history["loss"][-1], como_numpy=None)
     except Exception as error:

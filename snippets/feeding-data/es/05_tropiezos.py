@@ -1,4 +1,5 @@
-"""Cinco tropiezos al dar datos a fit, con lo que Keras responde en cada uno. Se ejecuta con torch."""
+"""Cinco tropiezos al dar datos a fit, con lo que Keras responde en cada uno. Se ejecuta
+con torch."""
 
 import warnings
 
@@ -18,7 +19,8 @@ from datos import (
 
 
 class CuentaLotes(keras.callbacks.Callback):
-    """Cuenta los lotes de cada época; con tope, corta el entrenamiento al llegar a él."""
+    """Cuenta los lotes de cada época; con tope, corta el entrenamiento al llegar a
+    él."""
 
     def __init__(self, tope=None):
         super().__init__()
@@ -34,7 +36,8 @@ class CuentaLotes(keras.callbacks.Callback):
 
 
 def avisos_de(funcion):
-    """Ejecuta funcion y devuelve la primera frase de cada aviso que Keras dio por el camino."""
+    """Ejecuta funcion y devuelve la primera frase de cada aviso que Keras dio por el
+    camino."""
     with warnings.catch_warnings(record=True) as avisos:
         warnings.simplefilter("always", UserWarning)
         funcion()
@@ -65,7 +68,8 @@ sin_fin = con_tf_data()["x"].repeat()
 cuenta = CuentaLotes(tope=10 * PASOS)
 nueva_red().fit(sin_fin, epochs=EPOCAS, shuffle=False, verbose=0, callbacks=[cuenta])
 print(
-    f"   cortado a mano tras {cuenta.por_epoca[0]} lotes (10 pasadas por los datos): épocas empezadas {len(cuenta.por_epoca)}"
+    f"   cortado a mano tras {cuenta.por_epoca[0]} lotes (10 pasadas por los datos): "
+    f"épocas empezadas {len(cuenta.por_epoca)}"
 )
 cuenta = CuentaLotes()
 nueva_red().fit(
@@ -119,7 +123,8 @@ PRIMERA_FILA = {float(x[i * LOTE, 0]): i for i in range(PASOS)}
 
 
 class Mira(keras.layers.Layer):
-    """Deja pasar cada lote sin tocarlo y apunta cuál es, por su primera fila, época a época."""
+    """Deja pasar cada lote sin tocarlo y apunta cuál es, por su primera fila, época a
+    época."""
 
     def __init__(self):
         super().__init__()
@@ -149,7 +154,8 @@ def red_con_mira():
 
 
 def epocas_vistas(red, mira, workers):
-    """Entrena EPOCAS épocas con el PyDataset y dice, época a época, qué lotes vio la red."""
+    """Entrena EPOCAS épocas con el PyDataset y dice, época a época, qué lotes vio la
+    red."""
     mira.epocas = []
     red.fit(
         Lotes(workers=workers),

@@ -1,6 +1,6 @@
-"""otras_redes.py: las seis maneras de rejilla.py con tres cambios que trae una red de verdad: pesos por
-muestra, un último lote más corto y dos entradas con nombre. Cada manera entrena una época y se compara
-con NumPy, en el motor de KERAS_BACKEND."""
+"""otras_redes.py: las seis maneras de rejilla.py con tres cambios que trae una red de
+verdad: pesos por muestra, un último lote más corto y dos entradas con nombre. Cada
+manera entrena una época y se compara con NumPy, en el motor de KERAS_BACKEND."""
 
 import keras
 import numpy as np
@@ -18,8 +18,9 @@ PESOS, CORTO, DOS = (
 
 
 def red_de_dos_entradas():
-    """La red de datos.py con sus 4 columnas partidas en dos entradas: con los mismos pesos iniciales,
-    hace las mismas cuentas, así que cada manera se compara con NumPy igual que en la rejilla."""
+    """La red de datos.py con sus 4 columnas partidas en dos entradas: con los mismos
+    pesos iniciales, hace las mismas cuentas, así que cada manera se compara con NumPy
+    igual que en la rejilla."""
     a, b = keras.Input((2,), name="a"), keras.Input((2,), name="b")
     oculta = keras.layers.Dense(8, activation="relu")(
         keras.layers.Concatenate()([a, b])
@@ -31,7 +32,8 @@ def red_de_dos_entradas():
 
 
 def partes(variacion):
-    """(entrada, objetivo, pesos o None) en arrays completos: cada manera los sirve a su modo."""
+    """(entrada, objetivo, pesos o None) en arrays completos: cada manera los sirve a su
+    modo."""
     if variacion == PESOS:
         return x, y, por_muestra
     if variacion == CORTO:
@@ -106,7 +108,8 @@ def con_dataloader(variacion):
 
 
 class Lotes(keras.utils.PyDataset):
-    """Con workers=1 (el valor por defecto), sin el quinto tropiezo: se compara la variación, no la cola."""
+    """Con workers=1 (el valor por defecto), sin el quinto tropiezo: se compara la
+    variación, no la cola."""
 
     def __init__(self, lotes, **opciones):
         super().__init__(**opciones)
@@ -164,7 +167,8 @@ dos_entradas = pesos_tras_una_epoca(red_de_dos_entradas(), **con_numpy(DOS))
 cuenta = CuentaPasos()
 pesos_tras_una_epoca(nueva_red(), **con_numpy(CORTO), callbacks=[cuenta])
 print(
-    f"[{motor}] NumPy: con pesos cambia el resultado: {np.abs(con_pesos - sin_cambio).max() > 1e-3};",
+    f"[{motor}] NumPy: con pesos cambia el resultado: "
+    f"{np.abs(con_pesos - sin_cambio).max() > 1e-3};",
     f"dos entradas = una: {np.abs(dos_entradas - sin_cambio).max() < 1e-5};",
     f"pasos con {len(x) - 24} filas: {cuenta.pasos}",
 )

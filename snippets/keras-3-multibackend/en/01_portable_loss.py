@@ -45,7 +45,9 @@ for options in ({}, {"jit_compile": False}, {"run_eagerly": True}):
     if not options:
         automatic = model.jit_compile  # what "auto" decided
 print(
-    f"{keras.backend.backend():<10} Huber = {float(ops.convert_to_numpy(result)):.6f}  ({kind} tensor)"
-    f"  auto: jit_compile={automatic}\n  calls to the loss in 8 batches: {counts[0]} with auto,"
+    f"{keras.backend.backend():<10} Huber = "
+    f"{float(ops.convert_to_numpy(result)):.6f}  ({kind} tensor)"
+    f"  auto: jit_compile={automatic}\n"
+    f"  calls to the loss in 8 batches: {counts[0]} with auto,"
     f" {counts[1]} with jit_compile=False, {counts[2]} with run_eagerly=True"
 )

@@ -45,7 +45,9 @@ for opciones in ({}, {"jit_compile": False}, {"run_eagerly": True}):
     if not opciones:
         automatico = modelo.jit_compile  # lo que decidió "auto"
 print(
-    f"{keras.backend.backend():<10} Huber = {float(ops.convert_to_numpy(resultado)):.6f}  (tensor de {tipo})"
-    f"  auto: jit_compile={automatico}\n  llamadas a la pérdida en 8 lotes: {cuentas[0]} con auto,"
+    f"{keras.backend.backend():<10} Huber = "
+    f"{float(ops.convert_to_numpy(resultado)):.6f}  (tensor de {tipo})"
+    f"  auto: jit_compile={automatico}\n"
+    f"  llamadas a la pérdida en 8 lotes: {cuentas[0]} con auto,"
     f" {cuentas[1]} con jit_compile=False, {cuentas[2]} con run_eagerly=True"
 )

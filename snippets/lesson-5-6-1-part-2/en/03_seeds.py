@@ -2,7 +2,8 @@ data = np.load("har.npz")
 
 
 def short_fit():
-    """Builds a Dense(1), trains it for three epochs and returns [w_d1, w_s5, w_m22, b]."""
+    """Builds a Dense(1), trains it for three epochs and returns
+    [w_d1, w_s5, w_m22, b]."""
     net = keras.Sequential([keras.Input((3,)), layers.Dense(1)])
     net.compile(keras.optimizers.SGD(0.05), "mse")
     net.fit(data["Xe"], data["ye"], epochs=3, batch_size=64, verbose=0)
@@ -23,7 +24,8 @@ fits["seed -> draw -> model"] = short_fit()
 
 reference = fits["seed -> model"]
 print(
-    f"{'order of the calls':<30}{'d1':>8}{'s5':>8}{'m22':>8}{'b':>8}  identical to the first?"
+    f"{'order of the calls':<30}{'d1':>8}{'s5':>8}{'m22':>8}{'b':>8}  "
+    "identical to the first?"
 )
 for name, w in fits.items():
     print(

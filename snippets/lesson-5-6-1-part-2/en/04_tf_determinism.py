@@ -26,7 +26,8 @@ data = np.load("har.npz")
 
 
 def pipeline():
-    """Shuffles (with the global seed), transforms in parallel and groups into batches of 64."""
+    """Shuffles (with the global seed), transforms in parallel and groups into batches
+    of 64."""
     rows = tf.data.Dataset.from_tensor_slices((data["Xe"], data["ye"]))
     rows = rows.shuffle(512).map(
         lambda x, y: (x, tf.expand_dims(y, -1)), num_parallel_calls=tf.data.AUTOTUNE

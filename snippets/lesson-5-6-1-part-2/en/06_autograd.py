@@ -8,7 +8,8 @@ print(
 
 
 def gradient_by_hand(X, y, w, b):
-    """MSE gradient of y ≈ Xw + b, with r = Xw + b − y: (2/n)·Xᵀr for w, (2/n)·Σr for b."""
+    """MSE gradient of y ≈ Xw + b, with r = Xw + b − y: (2/n)·Xᵀr for w,
+    (2/n)·Σr for b."""
     r = X @ w + b - y
     return 2 / len(y) * np.r_[X.T @ r, r.sum()]
 

@@ -9,14 +9,16 @@ LAMBDA = 0.05
 
 
 def minimiser(per_row=None, l2=0.0):
-    """The weights at the exact minimum of mean(per_row * error²) + l2 * (sum of the squared slopes)."""
+    """The weights at the exact minimum of mean(per_row * error²) + l2 * (sum of the
+    squared slopes)."""
     per_row = np.ones(ROWS) if per_row is None else per_row
     matrix = X1.T @ (per_row[:, None] * X1) / ROWS + np.diag([l2, l2, l2, 0.0])
     return np.linalg.solve(matrix, X1.T @ (per_row * data["ye"]) / ROWS)
 
 
 def descend(net, inputs, per_row=None, complete=False):
-    """300 steps of SGD with rate 0.3 from zero. complete=True: adds net.losses and weights each row."""
+    """300 steps of SGD with rate 0.3 from zero. complete=True: adds net.losses and
+    weights each row."""
     net.set_weights([np.zeros_like(w) for w in net.get_weights()])
     optimizer = torch.optim.SGD(net.parameters(), lr=0.3)
     row_weights = torch.from_numpy(per_row) if complete and per_row is not None else 1.0

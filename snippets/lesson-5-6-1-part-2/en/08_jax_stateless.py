@@ -1,5 +1,6 @@
-"""jax_stateless.py: the Keras network turned into a pure JAX function and trained with it; then fit
-again, changing one factor at a time, to see what keeps it away from the OLS."""
+"""jax_stateless.py: the Keras network turned into a pure JAX function and trained with
+it; then fit again, changing one factor at a time, to see what keeps it away from the
+OLS."""
 
 import os
 
@@ -30,14 +31,16 @@ print("backend:", keras.config.backend())
 
 
 def loss(weights, x, y):
-    """The squared error as a function of the weights: the network keeps nothing between calls.
-    stateless_call takes the trainable weights and the others (Dense has none: an empty list)."""
+    """The squared error as a function of the weights: the network keeps nothing between
+    calls. stateless_call takes the trainable weights and the others (Dense has none: an
+    empty list)."""
     output, _ = net.stateless_call(weights, [], x)
     return jnp.mean(jnp.square(output[:, 0] - y))
 
 
 def flat(weights):
-    """[kernel (3, 1), bias (1,)] -> [d1, s5, m22, b], to compare them with PyTorch's."""
+    """[kernel (3, 1), bias (1,)] -> [d1, s5, m22, b], to compare them with
+    PyTorch's."""
     return np.concatenate([np.ravel(w) for w in weights])
 
 
@@ -74,8 +77,8 @@ print(
 
 
 # 2b) The same descent facing the three changes of the PyTorch note, with the loss as it
-# is (only the
-#     error) and with the complete one: the layers' losses (return_losses=True) and the row weights.
+#     is (only the error) and with the complete one: the layers' losses
+#     (return_losses=True) and the row weights.
 # LAMBDA, the per-session weights and the three minimisers
 saved = np.load("change_minimisers.npz")
 X, ONES = data["Xe"], np.ones(len(data["Xe"]))
@@ -138,8 +141,8 @@ for complete, title in (
 
 
 # 3) What keeps fit away from the OLS? With har_keras.py's Adam(0.01), each fit changes
-#    ONE thing
-#    from the first row: the starting point, the number of steps or the mini-batches.
+#    ONE thing from the first row: the starting point, the number of steps or the
+#    mini-batches.
 ROWS = len(data["Xe"])
 X1 = np.c_[data["Xe"], np.ones(ROWS)]
 # [d1, s5, m22, intercept], standardised
@@ -150,7 +153,8 @@ SCALE = data["sd_y"] / data["sd_x"]  # standardised slope -> slope in log RV
 
 
 def validation_mse(slopes, intercept):
-    """In log RV and on 2016-2017: what you look at to decide. The test period stays unlooked-at."""
+    """In log RV and on 2016-2017: what you look at to decide. The test period stays
+    unlooked-at."""
     error = data["Xv"] @ slopes + intercept - data["yv"]
     return float(np.mean(error**2) * data["sd_y"] ** 2)
 

@@ -23,7 +23,8 @@ ajustes["semilla -> sorteo -> modelo"] = ajuste_corto()
 
 referencia = ajustes["semilla -> modelo"]
 print(
-    f"{'orden de las llamadas':<30}{'d1':>8}{'s5':>8}{'m22':>8}{'b':>8}  ¿idéntico al primero?"
+    f"{'orden de las llamadas':<30}{'d1':>8}{'s5':>8}{'m22':>8}{'b':>8}  "
+    "¿idéntico al primero?"
 )
 for nombre, w in ajustes.items():
     print(

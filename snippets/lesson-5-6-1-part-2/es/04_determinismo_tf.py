@@ -26,7 +26,8 @@ datos = np.load("har.npz")
 
 
 def canal():
-    """Baraja (con la semilla global), transforma en paralelo y agrupa en lotes de 64."""
+    """Baraja (con la semilla global), transforma en paralelo y agrupa en lotes de
+    64."""
     filas = tf.data.Dataset.from_tensor_slices((datos["Xe"], datos["ye"]))
     filas = filas.shuffle(512).map(
         lambda x, y: (x, tf.expand_dims(y, -1)), num_parallel_calls=tf.data.AUTOTUNE

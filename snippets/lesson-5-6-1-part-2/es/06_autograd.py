@@ -10,7 +10,8 @@ print(
 
 
 def gradiente_a_mano(X, y, w, b):
-    """Gradiente del MSE de y ≈ Xw + b, con r = Xw + b − y: (2/n)·Xᵀr para w, (2/n)·Σr para b."""
+    """Gradiente del MSE de y ≈ Xw + b, con r = Xw + b − y: (2/n)·Xᵀr para w,
+    (2/n)·Σr para b."""
     r = X @ w + b - y
     return 2 / len(y) * np.r_[X.T @ r, r.sum()]
 

@@ -9,14 +9,16 @@ LAMBDA = 0.05
 
 
 def minimo(por_fila=None, l2=0.0):
-    """Los pesos del mínimo exacto de mean(por_fila * error²) + l2 * (suma de las pendientes al cuadrado)."""
+    """Los pesos del mínimo exacto de mean(por_fila * error²) + l2 * (suma de las
+    pendientes al cuadrado)."""
     por_fila = np.ones(FILAS) if por_fila is None else por_fila
     matriz = X1.T @ (por_fila[:, None] * X1) / FILAS + np.diag([l2, l2, l2, 0.0])
     return np.linalg.solve(matriz, X1.T @ (por_fila * datos["ye"]) / FILAS)
 
 
 def baja(red, entrada, por_fila=None, completo=False):
-    """300 pasos de SGD con tasa 0.3 desde cero. completo=True: suma red.losses y pondera cada fila."""
+    """300 pasos de SGD con tasa 0.3 desde cero. completo=True: suma red.losses y
+    pondera cada fila."""
     red.set_weights([np.zeros_like(w) for w in red.get_weights()])
     optimizador = torch.optim.SGD(red.parameters(), lr=0.3)
     pesos_fila = (

@@ -1,5 +1,6 @@
-"""jax_sin_estado.py: la red de Keras convertida en una función pura de JAX y entrenada con ella; después,
-fit otra vez, cambiando un solo factor cada vez, para ver qué la aleja de la OLS."""
+"""jax_sin_estado.py: la red de Keras convertida en una función pura de JAX y entrenada
+con ella; después, fit otra vez, cambiando un solo factor cada vez, para ver qué la
+aleja de la OLS."""
 
 import os
 
@@ -30,14 +31,16 @@ print("backend:", keras.config.backend())
 
 
 def perdida(pesos, x, y):
-    """El error cuadrático como función de los pesos: la red no guarda nada entre llamadas.
-    stateless_call recibe los pesos entrenables y los demás (Dense no tiene: lista vacía)."""
+    """El error cuadrático como función de los pesos: la red no guarda nada entre
+    llamadas. stateless_call recibe los pesos entrenables y los demás (Dense no tiene:
+    lista vacía)."""
     salida, _ = red.stateless_call(pesos, [], x)
     return jnp.mean(jnp.square(salida[:, 0] - y))
 
 
 def plano(pesos):
-    """[kernel (3, 1), bias (1,)] -> [d1, s5, m22, b], para compararlos con los de PyTorch."""
+    """[kernel (3, 1), bias (1,)] -> [d1, s5, m22, b], para compararlos con los de
+    PyTorch."""
     return np.concatenate([np.ravel(p) for p in pesos])
 
 
@@ -75,8 +78,8 @@ print(
 
 
 # 2b) El mismo descenso ante los tres cambios de la nota de PyTorch, con la pérdida tal
-# cual (solo el
-#     error) y con la completa: las pérdidas de las capas (return_losses=True) y los pesos por fila.
+#     cual (solo el error) y con la completa: las pérdidas de las capas
+#     (return_losses=True) y los pesos por fila.
 # LAMBDA, los pesos por sesión y los tres mínimos
 guardado = np.load("minimos_cambios.npz")
 X, UNOS = datos["Xe"], np.ones(len(datos["Xe"]))
@@ -141,8 +144,8 @@ for completa, titulo in (
 
 
 # 3) ¿Qué aleja a fit de la OLS? Con el Adam(0,01) de har_keras.py, cada ajuste cambia
-#    UNA cosa
-#    respecto de la primera fila: el punto de partida, el número de pasos o los minilotes.
+#    UNA cosa respecto de la primera fila: el punto de partida, el número de pasos o los
+#    minilotes.
 FILAS = len(datos["Xe"])
 X1 = np.c_[datos["Xe"], np.ones(FILAS)]
 # [d1, s5, m22, constante], tipificados
@@ -153,7 +156,8 @@ ESCALA = datos["sd_y"] / datos["sd_x"]  # pendiente tipificada -> pendiente en l
 
 
 def mse_validacion(pendientes, constante):
-    """En log RV y en 2016-2017: lo que se mira para decidir. La prueba sigue sin mirarse."""
+    """En log RV y en 2016-2017: lo que se mira para decidir. La prueba sigue sin
+    mirarse."""
     error = datos["Xv"] @ pendientes + constante - datos["yv"]
     return float(np.mean(error**2) * datos["sd_y"] ** 2)
 

@@ -25,7 +25,9 @@ x = np.ones((1, 2), "float32")
 def kind(t):
     return f"{type(t).__module__.split('.')[0]}.{type(t).__name__}"
 
-new_model = fresh_keras.Sequential([fresh_keras.Input((2,)), fresh_keras.layers.Dense(1)])
+new_model = fresh_keras.Sequential(
+    [fresh_keras.Input((2,)), fresh_keras.layers.Dense(1)]
+)
 report("model built before: its output is", kind(old_model(x)))
 report("model built after: its output is", kind(new_model(x)))
 try:

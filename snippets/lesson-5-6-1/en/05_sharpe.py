@@ -2,12 +2,14 @@ daily = pd.read_parquet("vol5_diario.parquet")
 returns = daily.pivot(index="fecha", columns="activo", values="rendimiento")
 R = ops.convert_to_tensor(returns.to_numpy(dtype="float32"))
 print(
-    f"tensor {type(R).__module__}.{type(R).__name__}, shape {tuple(R.shape)} (sessions, assets)"
+    f"tensor {type(R).__module__}.{type(R).__name__}, shape {tuple(R.shape)} "
+    "(sessions, assets)"
 )
 
 
 def annual_sharpe(r, sessions_per_year=252):
-    """Mean over deviation, per column, scaled to a year. Only keras.ops: works on any backend."""
+    """Mean over deviation, per column, scaled to a year. Only keras.ops: works on any
+    backend."""
     return ops.mean(r, axis=0) / ops.std(r, axis=0) * ops.sqrt(float(sessions_per_year))
 
 

@@ -2,7 +2,8 @@ COLS = ["d1", "s5", "m22"]
 
 
 def har_regressors(log_rv):
-    """Means over 1, 5 and 22 sessions that end YESTERDAY: nothing from the day being predicted."""
+    """Means over 1, 5 and 22 sessions that end YESTERDAY: nothing from the day being
+    predicted."""
     return pd.DataFrame({c: log_rv.rolling(int(c[1:])).mean().shift(1) for c in COLS})
 
 

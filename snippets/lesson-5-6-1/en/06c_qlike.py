@@ -1,9 +1,10 @@
 """QLIKE: the loss variance forecasts are usually compared with.
 
-With RV the realised variance and h its forecast, QLIKE = RV/h - log(RV/h) - 1. It is zero when
-h = RV, and falling short costs more than overshooting by the same proportion. It takes both
-as logarithms, which is how the HAR gives them. It is written with keras.ops alone, so the same
-function serves as a metric or as a loss on PyTorch, on JAX and on TensorFlow.
+With RV the realised variance and h its forecast, QLIKE = RV/h - log(RV/h) - 1. It is
+zero when h = RV, and falling short costs more than overshooting by the same proportion.
+It takes both as logarithms, which is how the HAR gives them. It is written with
+keras.ops alone, so the same function serves as a metric or as a loss on PyTorch, on JAX
+and on TensorFlow.
 """
 
 from keras import ops

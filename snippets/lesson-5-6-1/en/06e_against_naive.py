@@ -2,7 +2,8 @@ import math
 
 
 def diebold_mariano(d, lags=5):
-    """Mean loss difference over its HAC (Newey-West) standard error, and its two-sided p."""
+    """Mean loss difference over its HAC (Newey-West) standard error, and its
+    two-sided p."""
     u = d - d.mean()
     long_run_variance = u @ u / len(d) + 2 * sum(
         (1 - k / (lags + 1)) * (u[k:] @ u[:-k]) / len(d) for k in range(1, lags + 1)
@@ -12,7 +13,8 @@ def diebold_mariano(d, lags=5):
 
 
 def qlike_per_session(log_rv, log_h):
-    """The same qlike from qlike.py, session by session: with one column per session, its mean is itself."""
+    """The same qlike from qlike.py, session by session: with one column per session,
+    its mean is itself."""
     return ops.convert_to_numpy(qlike(log_rv[:, None], log_h[:, None]))
 
 
@@ -39,5 +41,6 @@ for name, (on_train, on_test) in naive_and_har.items():
 for name in list(naive_and_har)[:3]:
     z, p = diebold_mariano(losses[name] - losses["HAR (OLS)"])
     print(
-        f"Diebold-Mariano ({name} against the HAR): z = {z:.2f}, p {'< 0.001' if p < 0.001 else f'= {p:.3f}'}"
+        f"Diebold-Mariano ({name} against the HAR): z = {z:.2f}, "
+        f"p {'< 0.001' if p < 0.001 else f'= {p:.3f}'}"
     )

@@ -11,7 +11,8 @@ def as_list():
 
 
 def as_graph():
-    """Functional: each layer is applied to the symbolic tensor that comes out of the previous one."""
+    """Functional: each layer is applied to the symbolic tensor that comes out of the
+    previous one."""
     inputs = tensor = keras.Input((3,))
     for n, a in RECIPE:
         tensor = layers.Dense(n, activation=a)(tensor)
@@ -19,7 +20,8 @@ def as_graph():
 
 
 class AsClass(keras.Model):
-    """Subclass: the layers are created in __init__ and the computation is written in call."""
+    """Subclass: the layers are created in __init__ and the computation is
+    written in call."""
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

@@ -19,7 +19,8 @@ panel_har = keras.Model(
 # learns.
 for layer in panel_har.layers:
     print(
-        f"{layer.name:<17} {type(layer).__name__:<16} {str(layer.output.shape):<10} {layer.count_params()} parameters"
+        f"{layer.name:<17} {type(layer).__name__:<16} {str(layer.output.shape):<10} "
+        f"{layer.count_params()} parameters"
     )
 print("in total:", panel_har.count_params(), "= 3 common slopes + 6 levels")
 

@@ -33,5 +33,6 @@ print(
     np.array_equal(row(loose(x4)), row(x4)),
 )
 print(
-    f"first row: {row(net(x4))[0]:.4f} without noise -> {training_out[0]:.4f} with noise"
+    f"first row: {row(net(x4))[0]:.4f} without noise -> "
+    f"{training_out[0]:.4f} with noise"
 )

@@ -1,12 +1,13 @@
 """The HAR as a Dense(1) layer, trained on whichever backend KERAS_BACKEND names.
 
     python har_keras.py            trains 40 epochs and saves har_<backend>.weights.h5
-    python har_keras.py WEIGHTS.h5 does not train: loads those weights (from any backend), predicts
+    python har_keras.py WEIGHTS.h5 does not train: loads those weights (from any
+                                   backend), predicts
 
-Either way it leaves in result_<backend>_<mode>.npz the slopes (w), the constant (b), the
-validation MSE (2016-2017) at the close of each epoch (curve, empty if it did not train), the
-test predictions (2018-2025), not looked at until the end, and their QLIKE (qlike.py,
-alongside), computed by this same engine.
+Either way it leaves in result_<backend>_<mode>.npz the slopes (w), the constant (b),
+the validation MSE (2016-2017) at the close of each epoch (curve, empty if it did not
+train), the test predictions (2018-2025), not looked at until the end, and their QLIKE
+(qlike.py, alongside), computed by this same engine.
 """
 
 import os
@@ -62,7 +63,8 @@ def train(model, data):
 
 
 def test_qlike(model, data, pred):
-    """QLIKE over 2018-2025 of the forecast log h + s²/2, with s² from the training residuals."""
+    """QLIKE over 2018-2025 of the forecast log h + s²/2, with s² from the training
+    residuals."""
 
     # from the standardised scale back to log RV, in float32 on all three engines
     def in_logs(z):

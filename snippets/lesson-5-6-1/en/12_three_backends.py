@@ -2,9 +2,10 @@ BACKENDS = ["torch", "jax", "tensorflow"]
 
 
 def launch(backends, *arguments):
-    """har_keras.py in a new process per backend (same interpreter, another KERAS_BACKEND), all at
-    once since none depends on another; waits for them to finish and returns what each one saved.
-    What each process writes goes to har_keras_<backend>.log (a file does not fill up like a pipe)."""
+    """har_keras.py in a new process per backend (same interpreter, another
+    KERAS_BACKEND), all at once since none depends on another; waits for them to finish
+    and returns what each one saved. What each process writes goes to
+    har_keras_<backend>.log (a file does not fill up like a pipe)."""
     mode = "loaded" if arguments else "trained"
     processes = {
         b: subprocess.Popen(
@@ -28,7 +29,8 @@ def launch(backends, *arguments):
 
 
 def on_original_scale(result):
-    """Slopes and test MSE in log RV, undoing the standardisation, and its engine's QLIKE."""
+    """Slopes and test MSE in log RV, undoing the standardisation, and its engine's
+    QLIKE."""
     slopes = result["w"] * sd_y / sd_x
     forecast = result["pred"] * sd_y + mu_y
     return [*slopes, float(np.mean((forecast - yp) ** 2)), float(result["qlike"])]

@@ -2,7 +2,8 @@ import matplotlib.pyplot as plt
 
 
 def without_constant_or_daily(v):
-    """What is left of v once a constant and the daily mean have explained what they can (OLS)."""
+    """What is left of v once a constant and the daily mean have explained what they can
+    (OLS)."""
     A = with_constant(Xe[:, 0])
     return v - A @ np.linalg.lstsq(A, v, rcond=None)[0]
 
@@ -42,7 +43,8 @@ def excess(s, m):
 
 
 print(
-    f"correlation of s5 and m22, with no constant or daily left: {np.corrcoef(r_s, r_m)[0, 1]:.3f}"
+    "correlation of s5 and m22, with no constant or daily left: "
+    f"{np.corrcoef(r_s, r_m)[0, 1]:.3f}"
 )
 print(f"{'point':<18}{'s5':>7}{'m22':>7}  % above the minimum")
 for row in MARKERS:

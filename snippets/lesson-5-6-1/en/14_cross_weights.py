@@ -6,7 +6,8 @@ loaded_runs = launch(["jax", "tensorflow"], "har_torch.weights.h5")
 for target, loaded in loaded_runs.items():
     largest = np.abs(loaded["pred"] - source["pred"]).max()
     print(
-        f"torch -> {target:<10} identical weights: {np.array_equal(loaded['w'], source['w'])}"
+        f"torch -> {target:<10} identical weights: "
+        f"{np.array_equal(loaded['w'], source['w'])}"
         f" | {len(source['pred'])} predictions, largest gap {largest:.1e}"
         f" | within 1e-6?: {largest <= 1e-6}"
     )

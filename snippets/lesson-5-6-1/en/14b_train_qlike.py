@@ -4,7 +4,8 @@ with np.load("har.npz") as har:
 
 
 def har_in_logs(loss):
-    """Dense(1) on the standardised means and, behind it, Rescaling: the output is already log RV."""
+    """Dense(1) on the standardised means and, behind it, Rescaling: the output is
+    already log RV."""
     keras.utils.set_random_seed(0)
     net = keras.Sequential(
         [

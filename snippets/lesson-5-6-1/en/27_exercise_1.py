@@ -2,7 +2,8 @@ import tempfile
 
 
 def backend_of_a_child(in_keras_json=None, in_variable=None):
-    """Starts a fresh Python with an empty KERAS_HOME and returns the backend it starts with."""
+    """Starts a fresh Python with an empty KERAS_HOME and returns the backend it starts
+    with."""
     home = tempfile.mkdtemp(prefix="keras_home_")
     if in_keras_json:
         with open(os.path.join(home, "keras.json"), "w") as handle:

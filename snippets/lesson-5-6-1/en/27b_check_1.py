@@ -6,5 +6,6 @@ for (in_json, in_variable), expected in rule.items():
     got = chosen.get((in_json, in_variable), "not tried")
     verdict = "PASS   " if got == expected else "NO PASS"
     print(
-        f"{verdict} keras.json={in_json}, KERAS_BACKEND={in_variable}: started {got}; the rule says {expected}"
+        f"{verdict} keras.json={in_json}, KERAS_BACKEND={in_variable}: "
+        f"started {got}; the rule says {expected}"
     )

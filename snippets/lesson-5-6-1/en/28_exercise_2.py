@@ -51,5 +51,6 @@ print(f"training rows: {len(train)}")
 print(pd.DataFrame({"OLS": ols, "Keras": net_coefs}, index=REGRESSORS).round(3))
 # In a trader's numbers, with the OLS coefficient: a 1 % fall yesterday (ℓ = -0.01).
 print(
-    f"1 % fall yesterday: today's log RV {-0.01 * ols[3]:+.3f}, variance multiplied by {np.exp(-0.01 * ols[3]):.3f}"
+    f"1 % fall yesterday: today's log RV {-0.01 * ols[3]:+.3f}, "
+    f"variance multiplied by {np.exp(-0.01 * ols[3]):.3f}"
 )

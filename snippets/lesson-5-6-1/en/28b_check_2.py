@@ -21,7 +21,8 @@ for method, coefficients in (("OLS", ols), ("Keras", net_coefs)):
             reasons.append(f"slopes far from the generator {far}")
     elif abs(sum(coefficients[:3]) - (BETA_D + BETA_W + BETA_M)) > TOLERANCE:
         reasons.append(
-            f"persistence {sum(coefficients[:3]):.3f}, more than {TOLERANCE} from the generator's"
+            f"persistence {sum(coefficients[:3]):.3f}, more than {TOLERANCE} "
+            "from the generator's"
         )
     if abs(coefficients[3] - gamma) > TOLERANCE_L:
         reasons.append(

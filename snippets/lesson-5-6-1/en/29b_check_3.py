@@ -12,7 +12,11 @@ if len(weekly) < 3:
     reasons.append(f"{len(weekly)} seeds: at least three are needed")
 elif max(weekly) - min(weekly) < between_engines:
     reasons.append(
-        f"between seeds, {max(weekly) - min(weekly):.4f}, less than between engines, {between_engines:.4f}"
+        f"between seeds, {max(weekly) - min(weekly):.4f}, "
+        f"less than between engines, {between_engines:.4f}"
     )
-good = f"same arithmetic, and the seeds move it more ({max(weekly) - min(weekly):.4f}) than the engines ({between_engines:.4f})"
+good = (
+    "same arithmetic, and the seeds move it more "
+    f"({max(weekly) - min(weekly):.4f}) than the engines ({between_engines:.4f})"
+)
 print(f"{'NO PASS' if reasons else 'PASS   '}: {'; '.join(reasons) or good}")

@@ -25,7 +25,9 @@ x = np.ones((1, 2), "float32")
 def tipo(t):
     return f"{type(t).__module__.split('.')[0]}.{type(t).__name__}"
 
-modelo_nuevo = keras_nuevo.Sequential([keras_nuevo.Input((2,)), keras_nuevo.layers.Dense(1)])
+modelo_nuevo = keras_nuevo.Sequential(
+    [keras_nuevo.Input((2,)), keras_nuevo.layers.Dense(1)]
+)
 informa("modelo creado antes: su salida es", tipo(modelo_viejo(x)))
 informa("modelo creado después: su salida es", tipo(modelo_nuevo(x)))
 try:

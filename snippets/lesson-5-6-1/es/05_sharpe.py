@@ -2,12 +2,14 @@ diario = pd.read_parquet("vol5_diario.parquet")
 rend = diario.pivot(index="fecha", columns="activo", values="rendimiento")
 R = ops.convert_to_tensor(rend.to_numpy(dtype="float32"))
 print(
-    f"tensor {type(R).__module__}.{type(R).__name__}, forma {tuple(R.shape)} (sesiones, activos)"
+    f"tensor {type(R).__module__}.{type(R).__name__}, forma {tuple(R.shape)} "
+    "(sesiones, activos)"
 )
 
 
 def sharpe_anual(r, sesiones_por_año=252):
-    """Media entre desviación, por columna, escalada a un año. Solo keras.ops: vale en todo backend."""
+    """Media entre desviación, por columna, escalada a un año. Solo keras.ops: vale en
+    todo backend."""
     return ops.mean(r, axis=0) / ops.std(r, axis=0) * ops.sqrt(float(sesiones_por_año))
 
 

@@ -33,7 +33,8 @@ for nombre, parte in (
     ("prueba", prueba),
 ):
     print(
-        f"{nombre:<14}{len(parte):>5} sesiones, {parte.index[0]:%Y}-{parte.index[-1]:%Y}"
+        f"{nombre:<14}{len(parte):>5} sesiones, "
+        f"{parte.index[0]:%Y}-{parte.index[-1]:%Y}"
     )
 print(
     f"OLS: constante {beta[0]:.3f}, pendientes",

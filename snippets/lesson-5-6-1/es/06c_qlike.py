@@ -1,9 +1,10 @@
 """QLIKE: la pérdida con la que se suelen comparar previsiones de varianza.
 
-Con RV la varianza realizada y h su previsión, QLIKE = RV/h - log(RV/h) - 1. Vale cero cuando
-h = RV, y quedarse corto cuesta más que pasarse en la misma proporción. Recibe las dos en
-logaritmos, que es como las da el HAR. Está escrita solo con keras.ops, así que la misma función
-sirve de métrica o de pérdida con PyTorch, con JAX y con TensorFlow.
+Con RV la varianza realizada y h su previsión, QLIKE = RV/h - log(RV/h) - 1. Vale cero
+cuando h = RV, y quedarse corto cuesta más que pasarse en la misma proporción. Recibe
+las dos en logaritmos, que es como las da el HAR. Está escrita solo con keras.ops, así
+que la misma función sirve de métrica o de pérdida con PyTorch, con JAX y con
+TensorFlow.
 """
 
 from keras import ops

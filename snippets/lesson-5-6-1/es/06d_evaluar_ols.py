@@ -2,7 +2,8 @@ from qlike import qlike
 
 
 def mincer_zarnowitz(real, prevista):
-    """real = a + b·prevista + u por OLS, con errores típicos robustos a la heterocedasticidad (White)."""
+    """real = a + b·prevista + u por OLS, con errores típicos robustos a la
+    heterocedasticidad (White)."""
     X = con_constante(prevista)
     coef = np.linalg.lstsq(X, real, rcond=None)[0]
     u = real - X @ coef
@@ -17,7 +18,8 @@ s2 = float(np.mean(residuos**2))
 log_h = con_constante(Xp) @ beta  # previsión de log RV para 2018-2025
 rv = 100**2 * np.exp(yp)  # varianza realizada de cada sesión, en %² (rendimientos en %)
 print(
-    f"s² de entrenamiento {s2:.4f}: exp(s²/2) = {np.exp(s2 / 2):.4f}, media de exp(residuo) = {np.mean(np.exp(residuos)):.4f}"
+    f"s² de entrenamiento {s2:.4f}: exp(s²/2) = {np.exp(s2 / 2):.4f}, "
+    f"media de exp(residuo) = {np.mean(np.exp(residuos)):.4f}"
 )
 print(f"RV media de prueba: {rv.mean():.3f} %²")
 for nombre, log_prevista in (
@@ -27,10 +29,13 @@ for nombre, log_prevista in (
     h = 100**2 * np.exp(log_prevista)
     (a, b), (error_a, error_b) = mincer_zarnowitz(rv, h)
     print(
-        f"{nombre:<17} media {h.mean():.3f} | MZ a = {a:+.3f} ({error_a:.3f}), b = {b:.3f} ({error_b:.3f})"
-        f" | MSE log {np.mean((log_prevista - yp) ** 2):.4f} | QLIKE {float(qlike(yp, log_prevista)):.4f}"
+        f"{nombre:<17} media {h.mean():.3f} | MZ a = {a:+.3f} ({error_a:.3f}), "
+        f"b = {b:.3f} ({error_b:.3f})"
+        f" | MSE log {np.mean((log_prevista - yp) ** 2):.4f}"
+        f" | QLIKE {float(qlike(yp, log_prevista)):.4f}"
     )
 qlike_ols = float(qlike(yp, log_h + s2 / 2))
 print(
-    f"sin corregir, una posición escalada por 1/√h sale un {np.exp(s2 / 4) - 1:.1%} mayor"
+    "sin corregir, una posición escalada por 1/√h "
+    f"sale un {np.exp(s2 / 4) - 1:.1%} mayor"
 )

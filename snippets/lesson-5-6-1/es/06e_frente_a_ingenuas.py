@@ -2,7 +2,8 @@ import math
 
 
 def diebold_mariano(d, retardos=5):
-    """Media de la diferencia de pérdidas entre su error típico HAC (Newey-West), y su p bilateral."""
+    """Media de la diferencia de pérdidas entre su error típico HAC (Newey-West), y
+    su p bilateral."""
     u = d - d.mean()
     varianza_larga = u @ u / len(d) + 2 * sum(
         (1 - k / (retardos + 1)) * (u[k:] @ u[:-k]) / len(d)
@@ -13,7 +14,8 @@ def diebold_mariano(d, retardos=5):
 
 
 def qlike_por_sesion(log_rv, log_h):
-    """La misma qlike de qlike.py, sesión a sesión: con una columna por sesión, su media es ella."""
+    """La misma qlike de qlike.py, sesión a sesión: con una columna por sesión, su media
+    es ella."""
     return ops.convert_to_numpy(qlike(log_rv[:, None], log_h[:, None]))
 
 
@@ -37,11 +39,13 @@ for nombre, (en_entreno, en_prueba) in previsiones.items():
     perdidas[nombre] = qlike_por_sesion(yp, log_prevista + residuos.var() / 2)
     mse = float(np.mean((yp - log_prevista) ** 2))
     print(
-        f"{nombre:<23} MSE log {mse:.4f} | R² fuera de muestra {1 - mse / mse_referencia:.3f}"
+        f"{nombre:<23} MSE log {mse:.4f}"
+        f" | R² fuera de muestra {1 - mse / mse_referencia:.3f}"
         f" | QLIKE {perdidas[nombre].mean():.4f}"
     )
 for nombre in list(previsiones)[:3]:
     z, p = diebold_mariano(perdidas[nombre] - perdidas["HAR (OLS)"])
     print(
-        f"Diebold-Mariano ({nombre} frente al HAR): z = {z:.2f}, p {'< 0.001' if p < 0.001 else f'= {p:.3f}'}"
+        f"Diebold-Mariano ({nombre} frente al HAR): z = {z:.2f}, "
+        f"p {'< 0.001' if p < 0.001 else f'= {p:.3f}'}"
     )

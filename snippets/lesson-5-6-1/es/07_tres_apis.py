@@ -39,13 +39,15 @@ for nombre, construir in {
     keras.utils.set_random_seed(0)  # la misma semilla antes de cada construcción
     redes[nombre] = construir()
     print(
-        f"{nombre:<10} recién construida: {len(redes[nombre].weights)} tensores de pesos"
+        f"{nombre:<10} recién construida: {len(redes[nombre].weights)} "
+        "tensores de pesos"
     )
 
 # el primer lote le dice cuántas columnas hay
 redes["subclase"](np.zeros((1, 3), "float32"))
 print(
-    f"{'subclase':<10} tras ver un lote  : {len(redes['subclase'].weights)} tensores de pesos"
+    f"{'subclase':<10} tras ver un lote  : {len(redes['subclase'].weights)} "
+    "tensores de pesos"
 )
 
 # Cuatro sesiones de prueba, tipificadas con la media y la desviación del entrenamiento.

@@ -18,7 +18,8 @@ har_panel = keras.Model(
 # El grafo, capa a capa: qué forma sale de cada una y cuántos parámetros aprende.
 for capa in har_panel.layers:
     print(
-        f"{capa.name:<17} {type(capa).__name__:<16} {str(capa.output.shape):<10} {capa.count_params()} parámetros"
+        f"{capa.name:<17} {type(capa).__name__:<16} {str(capa.output.shape):<10} "
+        f"{capa.count_params()} parámetros"
     )
 print("en total:", har_panel.count_params(), "= 3 pendientes comunes + 6 niveles")
 

@@ -1,12 +1,13 @@
 """El HAR como una capa Dense(1), entrenado con el backend que diga KERAS_BACKEND.
 
     python har_keras.py            entrena 40 épocas y guarda har_<backend>.weights.h5
-    python har_keras.py PESOS.h5   no entrena: carga esos pesos (de cualquier backend) y predice
+    python har_keras.py PESOS.h5   no entrena: carga esos pesos (de cualquier backend) y
+                                   predice
 
-En los dos casos deja en resultado_<backend>_<modo>.npz las pendientes (w), la constante (b),
-el MSE de validación (2016-2017) al cerrar cada época (curva, vacía si no entrena), las
-predicciones de prueba (2018-2025), que no se miran hasta el final, y su QLIKE (qlike.py,
-al lado), calculada por este mismo motor.
+En los dos casos deja en resultado_<backend>_<modo>.npz las pendientes (w), la constante
+(b), el MSE de validación (2016-2017) al cerrar cada época (curva, vacía si no entrena),
+las predicciones de prueba (2018-2025), que no se miran hasta el final, y su QLIKE
+(qlike.py, al lado), calculada por este mismo motor.
 """
 
 import os
@@ -62,7 +63,8 @@ def entrena(modelo, datos):
 
 
 def qlike_de_prueba(modelo, datos, pred):
-    """QLIKE en 2018-2025 de la previsión log h + s²/2, con s² de los residuos de entrenamiento."""
+    """QLIKE en 2018-2025 de la previsión log h + s²/2, con s² de los residuos de
+    entrenamiento."""
 
     def en_log(z):  # de la escala tipificada a log RV, en float32 con los tres motores
         return (z * datos["sd_y"] + datos["mu_y"]).astype("float32")

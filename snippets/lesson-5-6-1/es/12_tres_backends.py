@@ -2,9 +2,10 @@ BACKENDS = ["torch", "jax", "tensorflow"]
 
 
 def lanza(backends, *argumentos):
-    """har_keras.py en un proceso nuevo por backend (mismo intérprete, otro KERAS_BACKEND), todos a
-    la vez porque no dependen unos de otros; espera a que acaben y devuelve lo que guardó cada uno.
-    Lo que cada proceso escribe va a har_keras_<backend>.log (un archivo no se llena como una tubería)."""
+    """har_keras.py en un proceso nuevo por backend (mismo intérprete, otro
+    KERAS_BACKEND), todos a la vez porque no dependen unos de otros; espera a que acaben
+    y devuelve lo que guardó cada uno. Lo que cada proceso escribe va a
+    har_keras_<backend>.log (un archivo no se llena como una tubería)."""
     modo = "cargado" if argumentos else "entrenado"
     procesos = {
         b: subprocess.Popen(
@@ -28,7 +29,8 @@ def lanza(backends, *argumentos):
 
 
 def en_escala_original(resultado):
-    """Pendientes y MSE de prueba en log RV, deshaciendo la tipificación, y la QLIKE de su motor."""
+    """Pendientes y MSE de prueba en log RV, deshaciendo la tipificación, y la QLIKE de
+    su motor."""
     pendientes = resultado["w"] * sd_y / sd_x
     prevision = resultado["pred"] * sd_y + mu_y
     return [

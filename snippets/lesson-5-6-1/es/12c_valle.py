@@ -2,7 +2,8 @@ import matplotlib.pyplot as plt
 
 
 def sin_constante_ni_diaria(v):
-    """Lo que le queda a v tras quitarle lo que explican una constante y la media diaria (OLS)."""
+    """Lo que le queda a v tras quitarle lo que explican una constante y la media diaria
+    (OLS)."""
     A = con_constante(Xe[:, 0])
     return v - A @ np.linalg.lstsq(A, v, rcond=None)[0]
 
@@ -37,12 +38,14 @@ def mse_perfil(s, m):
 
 
 def exceso(s, m):
-    """Cuánto queda por encima del mínimo, el MSE de entrenamiento de la OLS (s2), en %."""
+    """Cuánto queda por encima del mínimo, el MSE de entrenamiento de la OLS (s2),
+    en %."""
     return 100 * (mse_perfil(s, m) / s2 - 1)
 
 
 print(
-    f"correlación de s5 y m22, ya sin constante ni diaria: {np.corrcoef(r_s, r_m)[0, 1]:.3f}"
+    "correlación de s5 y m22, ya sin constante ni diaria: "
+    f"{np.corrcoef(r_s, r_m)[0, 1]:.3f}"
 )
 print(f"{'punto':<18}{'s5':>7}{'m22':>7}  % sobre el mínimo")
 for fila in MARCAS:

@@ -6,7 +6,8 @@ cargados = lanza(["jax", "tensorflow"], "har_torch.weights.h5")
 for destino, cargado in cargados.items():
     diferencia = np.abs(cargado["pred"] - origen["pred"]).max()
     print(
-        f"torch -> {destino:<10} pesos idénticos: {np.array_equal(cargado['w'], origen['w'])}"
+        f"torch -> {destino:<10} pesos idénticos: "
+        f"{np.array_equal(cargado['w'], origen['w'])}"
         f" | {len(origen['pred'])} predicciones, mayor diferencia {diferencia:.1e}"
         f" | ¿dentro de 1e-6?: {diferencia <= 1e-6}"
     )

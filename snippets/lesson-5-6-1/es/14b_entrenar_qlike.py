@@ -4,7 +4,8 @@ with np.load("har.npz") as har:
 
 
 def har_en_log(perdida):
-    """Dense(1) sobre las medias tipificadas y, detrás, Rescaling: la salida ya está en log RV."""
+    """Dense(1) sobre las medias tipificadas y, detrás, Rescaling: la salida ya está en
+    log RV."""
     keras.utils.set_random_seed(0)
     red = keras.Sequential(
         [
@@ -30,7 +31,8 @@ previstas = {
 }
 print(f"s²/2 de la red entrenada con MSE: {s2_red / 2:.4f}")
 print(
-    f"{'entrenada con':<19}{'d1':>7}{'s5':>7}{'m22':>7}  log h - log RV  MSE log   QLIKE"
+    f"{'entrenada con':<19}{'d1':>7}{'s5':>7}{'m22':>7}  "
+    "log h - log RV  MSE log   QLIKE"
 )
 for nombre, log_prevista in previstas.items():
     pendientes = (

@@ -2,7 +2,8 @@ import tempfile
 
 
 def backend_de_un_hijo(en_keras_json=None, en_variable=None):
-    """Lanza un Python nuevo con un KERAS_HOME vacío y devuelve el backend con el que arranca."""
+    """Lanza un Python nuevo con un KERAS_HOME vacío y devuelve el backend con el que
+    arranca."""
     casa = tempfile.mkdtemp(prefix="keras_home_")
     if en_keras_json:
         with open(os.path.join(casa, "keras.json"), "w") as fichero:

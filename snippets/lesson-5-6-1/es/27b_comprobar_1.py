@@ -6,5 +6,6 @@ for (en_json, en_variable), debe in regla.items():
     sale = elegidos.get((en_json, en_variable), "sin probar")
     veredicto = "PASA   " if sale == debe else "NO PASA"
     print(
-        f"{veredicto} keras.json={en_json}, KERAS_BACKEND={en_variable}: arrancó {sale}; la regla dice {debe}"
+        f"{veredicto} keras.json={en_json}, KERAS_BACKEND={en_variable}: "
+        f"arrancó {sale}; la regla dice {debe}"
     )

@@ -47,5 +47,6 @@ print(pd.DataFrame({"OLS": ols, "Keras": coef_red}, index=REGRESORES).round(3))
 # En números de operador, con el coeficiente de la OLS: una caída del 1 % ayer (ℓ =
 # -0,01).
 print(
-    f"caída del 1 % ayer: log RV de hoy {-0.01 * ols[3]:+.3f}, varianza multiplicada por {np.exp(-0.01 * ols[3]):.3f}"
+    f"caída del 1 % ayer: log RV de hoy {-0.01 * ols[3]:+.3f}, "
+    f"varianza multiplicada por {np.exp(-0.01 * ols[3]):.3f}"
 )

@@ -22,7 +22,8 @@ for metodo, coeficientes in (("OLS", ols), ("Keras", coef_red)):
             motivos.append(f"pendientes lejos del generador {lejos}")
     elif abs(sum(coeficientes[:3]) - (BETA_D + BETA_W + BETA_M)) > TOLERANCIA:
         motivos.append(
-            f"persistencia {sum(coeficientes[:3]):.3f}, a más de {TOLERANCIA} de la del generador"
+            f"persistencia {sum(coeficientes[:3]):.3f}, a más de {TOLERANCIA} "
+            "de la del generador"
         )
     if abs(coeficientes[3] - gamma) > TOLERANCIA_L:
         motivos.append(

@@ -23,7 +23,8 @@ for semilla in (0, 1, 2):
     )
     semanales.append(float(red.layers[0].get_weights()[0][1, 0] * sd_y / sd_x[1]))
 print(
-    f"mismos pesos, PyTorch frente a JAX: ¿previsiones a menos de 1e-6?: {hueco <= 1e-6}"
+    "mismos pesos, PyTorch frente a JAX: "
+    f"¿previsiones a menos de 1e-6?: {hueco <= 1e-6}"
 )
 print(
     "pendiente semanal con PyTorch, semillas 0, 1 y 2:",

@@ -13,7 +13,11 @@ if len(semanales) < 3:
     motivos.append(f"{len(semanales)} semillas: hacen falta al menos tres")
 elif max(semanales) - min(semanales) < entre_motores:
     motivos.append(
-        f"entre semillas, {max(semanales) - min(semanales):.4f}, menos que entre motores, {entre_motores:.4f}"
+        f"entre semillas, {max(semanales) - min(semanales):.4f}, "
+        f"menos que entre motores, {entre_motores:.4f}"
     )
-bien = f"mismas cuentas, y las semillas separan más ({max(semanales) - min(semanales):.4f}) que los motores ({entre_motores:.4f})"
+bien = (
+    "mismas cuentas, y las semillas separan más "
+    f"({max(semanales) - min(semanales):.4f}) que los motores ({entre_motores:.4f})"
+)
 print(f"{'NO PASA' if motivos else 'PASA   '}: {'; '.join(motivos) or bien}")

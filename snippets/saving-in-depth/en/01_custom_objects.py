@@ -1,5 +1,6 @@
 """custom_objects.py: what it takes to open again a network with objects of your own: an
-unregistered layer, a registered one, an argument that is another layer, a Lambda and a layer with state of its own."""
+unregistered layer, a registered one, an argument that is another layer, a Lambda and a
+layer with state of its own."""
 
 import json
 import re
@@ -12,13 +13,15 @@ x = np.random.default_rng(0).normal(loc=3.0, scale=2.0, size=(64, 4)).astype("fl
 
 
 def net_with(layer):
-    """A small functional network: 4 inputs, the layer under test and a dense layer with 2 outputs."""
+    """A small functional network: 4 inputs, the layer under test and a dense layer with
+    2 outputs."""
     inputs = keras.Input((4,))
     return keras.Model(inputs, keras.layers.Dense(2)(layer(inputs)))
 
 
 def cause(error):
-    """The cause of an error on opening, without the wrappers Keras puts around it: its last line of text."""
+    """The cause of an error on opening, without the wrappers Keras puts around it: its
+    last line of text."""
     text = re.sub(r"\x1b\[\d+m", "", str(error)).split("Arguments received")[0]
     lines = [
         line
@@ -29,7 +32,8 @@ def cause(error):
 
 
 def open_file(path, net, **options):
-    """Opens the file and says whether it predicts the same as `net`; if it does not open, or predict, why."""
+    """Opens the file and says whether it predicts the same as `net`; if it does not
+    open, or predict, why."""
     try:
         opened = keras.saving.load_model(path, **options)
     # TypeError, ValueError, NameError...: which one is shown
@@ -87,7 +91,8 @@ class Shift(keras.layers.Layer):
 
 
 def edit(path, new, change):
-    """Copies a .keras file changing, in its config.json, what `change` says of the Shift layer."""
+    """Copies a .keras file changing, in its config.json, what `change` says of the
+    Shift layer."""
     with zipfile.ZipFile(path) as source, zipfile.ZipFile(new, "w") as target:
         for name in source.namelist():
             data = source.read(name)

@@ -1,5 +1,6 @@
-"""resume.py: a 6-epoch fit that crashes in the fourth, resumed with BackupAndRestore (saving every
-epoch or every 4 batches, and shuffling) and with ModelCheckpoint, against the same fit with no crash."""
+"""resume.py: a 6-epoch fit that crashes in the fourth, resumed with BackupAndRestore
+(saving every epoch or every 4 batches, and shuffling) and with ModelCheckpoint, against
+the same fit with no crash."""
 
 import glob
 import os
@@ -20,7 +21,8 @@ class Crash(Exception):
 
 
 class CrashAtBatch(keras.callbacks.Callback):
-    """Raises Crash at the end of batch number `n`, counting from the start of training."""
+    """Raises Crash at the end of batch number `n`, counting from the start of
+    training."""
 
     def __init__(self, n):
         super().__init__()
@@ -33,7 +35,8 @@ class CrashAtBatch(keras.callbacks.Callback):
 
 
 def new_net():
-    """The same network, with the same initial weights, every time: as when a new process starts."""
+    """The same network, with the same initial weights, every time: as when a new
+    process starts."""
     keras.utils.set_random_seed(0)
     net = keras.Sequential(
         [
@@ -60,12 +63,16 @@ def train(net, *callbacks, shuffle=False, **options):
 
 
 def against(reference, net):
-    """The same weights as the fit with no crash, within 1e-6? With the largest difference in brackets."""
+    """The same weights as the fit with no crash, within 1e-6? With the largest
+    difference in brackets."""
     difference = max(
         float(np.abs(p - q).max())
         for p, q in zip(net.get_weights(), reference.get_weights())
     )
-    return f"the weights of the fit with no crash? {difference < 1e-6} (difference {difference:.1e})"
+    return (
+        f"the weights of the fit with no crash? {difference < 1e-6} "
+        f"(difference {difference:.1e})"
+    )
 
 
 no_crash = {}
@@ -89,7 +96,8 @@ for every, shuffled in (("epoch", False), (4, False), ("epoch", True)):
         net, keras.callbacks.BackupAndRestore(BACKUP, save_freq=every), shuffle=shuffled
     )
     print(
-        f"[{engine}] BackupAndRestore, save_freq={every!r}, shuffle={shuffled}: resumes in epochs {history.epoch}",
+        f"[{engine}] BackupAndRestore, save_freq={every!r}, shuffle={shuffled}: "
+        f"resumes in epochs {history.epoch}",
         against(no_crash[shuffled], net),
         f"is {BACKUP}/ still there? {os.path.exists(BACKUP)}",
         sep="; ",
@@ -114,7 +122,8 @@ last = f"ckpt_{done}.keras"
 net = keras.saving.load_model(last)
 history = train(net, initial_epoch=done)
 print(
-    f"[{engine}] ModelCheckpoint, shuffle=False: opens {last} and resumes in epochs {history.epoch}",
+    f"[{engine}] ModelCheckpoint, shuffle=False: opens {last} "
+    f"and resumes in epochs {history.epoch}",
     against(no_crash[False], net),
     sep="; ",
 )

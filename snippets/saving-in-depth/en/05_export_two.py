@@ -1,5 +1,6 @@
-"""export_two.py: a SavedModel with two endpoints, the probabilities and the features of the
-hidden layer, written with ExportArchive and served with TensorFlow without Keras."""
+"""export_two.py: a SavedModel with two endpoints, the probabilities and the features of
+the hidden layer, written with ExportArchive and served with TensorFlow without
+Keras."""
 
 import keras
 import numpy as np
@@ -23,7 +24,8 @@ except NotImplementedError as error:
         archive.track_and_add_endpoint("probabilities", net, signature)
     except Exception as error:
         print(
-            f"[{engine}] track_and_add_endpoint: {type(error).__name__}: {str(error).splitlines()[0]}"
+            f"[{engine}] track_and_add_endpoint: {type(error).__name__}: "
+            f"{str(error).splitlines()[0]}"
         )
     raise SystemExit
 archive.add_endpoint("probabilities", net.call, input_signature=signature)
@@ -44,5 +46,6 @@ for name, model in (("probabilities", net), ("features", features_only)):
         getattr(served, name)(x).numpy() - model.predict(x, verbose=0)
     ).max()
     print(
-        f"[{engine}] {name}: the same as Keras (1e-6)? {difference < 1e-6} (difference {difference:.1e})"
+        f"[{engine}] {name}: the same as Keras (1e-6)? {difference < 1e-6} "
+        f"(difference {difference:.1e})"
     )

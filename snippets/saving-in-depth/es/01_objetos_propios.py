@@ -1,5 +1,6 @@
-"""objetos_propios.py: lo que hace falta para volver a abrir una red con objetos propios: una capa
-sin registrar, una registrada, un argumento que es otra capa, una Lambda y una capa con estado propio."""
+"""objetos_propios.py: lo que hace falta para volver a abrir una red con objetos
+propios: una capa sin registrar, una registrada, un argumento que es otra capa, una
+Lambda y una capa con estado propio."""
 
 import json
 import re
@@ -12,13 +13,15 @@ x = np.random.default_rng(0).normal(loc=3.0, scale=2.0, size=(64, 4)).astype("fl
 
 
 def red_con(capa):
-    """Una red funcional pequeña: 4 entradas, la capa que se prueba y una densa de 2 salidas."""
+    """Una red funcional pequeña: 4 entradas, la capa que se prueba y una densa de 2
+    salidas."""
     entradas = keras.Input((4,))
     return keras.Model(entradas, keras.layers.Dense(2)(capa(entradas)))
 
 
 def causa(error):
-    """La causa de un error al abrir, sin los envoltorios que le pone Keras: su última línea con texto."""
+    """La causa de un error al abrir, sin los envoltorios que le pone Keras: su última
+    línea con texto."""
     texto = re.sub(r"\x1b\[\d+m", "", str(error)).split("Arguments received")[0]
     lineas = [
         linea
@@ -29,7 +32,8 @@ def causa(error):
 
 
 def abrir(ruta, red, **opciones):
-    """Abre el archivo y dice si predice lo mismo que `red`; si no se abre, o no predice, el porqué."""
+    """Abre el archivo y dice si predice lo mismo que `red`; si no se abre, o no
+    predice, el porqué."""
     try:
         abierta = keras.saving.load_model(ruta, **opciones)
     except Exception as error:  # TypeError, ValueError, NameError...: se muestra cuál
@@ -87,7 +91,8 @@ class Desplazar(keras.layers.Layer):
 
 
 def retocar(ruta, nueva, cambio):
-    """Copia un .keras cambiando, en su config.json, lo que diga `cambio` de la capa Desplazar."""
+    """Copia un .keras cambiando, en su config.json, lo que diga `cambio` de la capa
+    Desplazar."""
     with zipfile.ZipFile(ruta) as origen, zipfile.ZipFile(nueva, "w") as destino:
         for nombre in origen.namelist():
             datos = origen.read(nombre)
@@ -184,7 +189,8 @@ print("   con una función registrada:", reabrir(red, "lambda.keras"))
 # 5. Una capa con un peso propio (creado en build) y un estado que no es un peso: media
 #    y desviación.
 class Tipificar(keras.layers.Layer):
-    """(t - media) / desviación * escala: media y desviación salen de adapt; la escala se entrena."""
+    """(t - media) / desviación * escala: media y desviación salen de adapt; la escala
+    se entrena."""
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -205,7 +211,8 @@ class Tipificar(keras.layers.Layer):
 
 
 class TipificarQueGuarda(Tipificar):
-    """Lo mismo, pero el archivo guarda también media y desviación, junto a la escala."""
+    """Lo mismo, pero el archivo guarda también media y desviación, junto a la
+    escala."""
 
     def save_own_variables(self, almacen):
         super().save_own_variables(almacen)  # la escala, con la clave "0"

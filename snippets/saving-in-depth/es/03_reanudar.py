@@ -1,5 +1,6 @@
-"""reanudar.py: un fit de 6 épocas que se cae en la cuarta, reanudado con BackupAndRestore (guardando
-cada época o cada 4 lotes, y barajando) y con ModelCheckpoint, frente al mismo fit sin caída."""
+"""reanudar.py: un fit de 6 épocas que se cae en la cuarta, reanudado con
+BackupAndRestore (guardando cada época o cada 4 lotes, y barajando) y con
+ModelCheckpoint, frente al mismo fit sin caída."""
 
 import glob
 import os
@@ -16,11 +17,13 @@ motor = keras.backend.backend()
 
 
 class Caida(Exception):
-    """Lo que para el entrenamiento: un corte de luz, un proceso matado, una GPU que se cuelga..."""
+    """Lo que para el entrenamiento: un corte de luz, un proceso matado, una GPU que se
+    cuelga..."""
 
 
 class CaerEnElLote(keras.callbacks.Callback):
-    """Lanza Caida al terminar el lote número `n`, contando desde el principio del entrenamiento."""
+    """Lanza Caida al terminar el lote número `n`, contando desde el principio del
+    entrenamiento."""
 
     def __init__(self, n):
         super().__init__()
@@ -33,7 +36,8 @@ class CaerEnElLote(keras.callbacks.Callback):
 
 
 def red_nueva():
-    """La misma red, con los mismos pesos iniciales, cada vez: como al arrancar un proceso nuevo."""
+    """La misma red, con los mismos pesos iniciales, cada vez: como al arrancar un
+    proceso nuevo."""
     keras.utils.set_random_seed(0)
     red = keras.Sequential(
         [
@@ -60,12 +64,16 @@ def entrenar(red, *avisos, shuffle=False, **opciones):
 
 
 def frente_a(referencia, red):
-    """¿Los mismos pesos que el fit sin caída, a 1e-6? Con la diferencia máxima entre paréntesis."""
+    """¿Los mismos pesos que el fit sin caída, a 1e-6? Con la diferencia máxima entre
+    paréntesis."""
     diferencia = max(
         float(np.abs(p - q).max())
         for p, q in zip(red.get_weights(), referencia.get_weights())
     )
-    return f"¿los pesos del fit sin caída? {diferencia < 1e-6} (diferencia {diferencia:.1e})"
+    return (
+        f"¿los pesos del fit sin caída? {diferencia < 1e-6} "
+        f"(diferencia {diferencia:.1e})"
+    )
 
 
 sin_caida = {}
@@ -89,7 +97,8 @@ for cada, barajar in (("epoch", False), (4, False), ("epoch", True)):
         red, keras.callbacks.BackupAndRestore(COPIA, save_freq=cada), shuffle=barajar
     )
     print(
-        f"[{motor}] BackupAndRestore, save_freq={cada!r}, shuffle={barajar}: reanuda en las épocas {historia.epoch}",
+        f"[{motor}] BackupAndRestore, save_freq={cada!r}, shuffle={barajar}: "
+        f"reanuda en las épocas {historia.epoch}",
         frente_a(sin_caida[barajar], red),
         f"¿queda {COPIA}/? {os.path.exists(COPIA)}",
         sep="; ",
@@ -114,7 +123,8 @@ ultimo = f"ckpt_{hechas}.keras"
 red = keras.saving.load_model(ultimo)
 historia = entrenar(red, initial_epoch=hechas)
 print(
-    f"[{motor}] ModelCheckpoint, shuffle=False: abre {ultimo} y reanuda en las épocas {historia.epoch}",
+    f"[{motor}] ModelCheckpoint, shuffle=False: abre {ultimo} "
+    f"y reanuda en las épocas {historia.epoch}",
     frente_a(sin_caida[False], red),
     sep="; ",
 )

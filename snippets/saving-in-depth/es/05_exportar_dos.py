@@ -1,5 +1,6 @@
-"""exportar_dos.py: una SavedModel con dos puntos de entrada, las probabilidades y los rasgos de la
-capa oculta, escrita con ExportArchive y servida con TensorFlow sin Keras."""
+"""exportar_dos.py: una SavedModel con dos puntos de entrada, las probabilidades y los
+rasgos de la capa oculta, escrita con ExportArchive y servida con TensorFlow sin
+Keras."""
 
 import keras
 import numpy as np
@@ -23,7 +24,8 @@ except NotImplementedError as error:
         archivo.track_and_add_endpoint("probabilidades", red, firma)
     except Exception as error:
         print(
-            f"[{motor}] track_and_add_endpoint: {type(error).__name__}: {str(error).splitlines()[0]}"
+            f"[{motor}] track_and_add_endpoint: {type(error).__name__}: "
+            f"{str(error).splitlines()[0]}"
         )
     raise SystemExit
 archivo.add_endpoint("probabilidades", red.call, input_signature=firma)
@@ -44,5 +46,6 @@ for nombre, modelo in (("probabilidades", red), ("rasgos", solo_rasgos)):
         getattr(servida, nombre)(x).numpy() - modelo.predict(x, verbose=0)
     ).max()
     print(
-        f"[{motor}] {nombre}: ¿lo mismo que Keras (1e-6)? {diferencia < 1e-6} (diferencia {diferencia:.1e})"
+        f"[{motor}] {nombre}: ¿lo mismo que Keras (1e-6)? {diferencia < 1e-6} "
+        f"(diferencia {diferencia:.1e})"
     )

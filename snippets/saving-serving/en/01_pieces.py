@@ -1,4 +1,5 @@
-"""What this page's Keras programs share: a custom layer, the network, its recipe and the data."""
+"""What this page's Keras programs share: a custom layer, the network, its recipe and
+the data."""
 
 import keras
 import numpy as np
@@ -8,7 +9,8 @@ import numpy as np
 # tutorial>Temperature.
 @keras.saving.register_keras_serializable(package="tutorial")
 class Temperature(keras.layers.Layer):
-    """Divides the logits by a fixed temperature; with t > 1 the probabilities come out softer."""
+    """Divides the logits by a fixed temperature; with t > 1 the probabilities come out
+    softer."""
 
     def __init__(self, t=1.0, **kwargs):
         super().__init__(**kwargs)
@@ -24,7 +26,8 @@ class Temperature(keras.layers.Layer):
 
 
 def build_model():
-    """The architecture, written as code: what a file holding only weights needs beside it."""
+    """The architecture, written as code: what a file holding only weights needs beside
+    it."""
     measurements = keras.Input((4,), name="measurements")
     hidden = keras.layers.Dense(16, activation="relu")(measurements)
     logits = keras.layers.Dense(3)(hidden)
@@ -40,15 +43,17 @@ def compile_model(net):
 
 
 def data():
-    """240 rows of 4 measurements and 3 classes: the class is the largest of three linear mixes of them."""
+    """240 rows of 4 measurements and 3 classes: the class is the largest of three
+    linear mixes of them."""
     rng = np.random.default_rng(3)
     x = rng.normal(size=(240, 4)).astype("float32")
     return x, np.argmax(x @ rng.normal(size=(4, 3)), axis=1)
 
 
 def optimizer_state(net):
-    """Steps taken and the sum of the absolute values of Adam's moments (leaving out its other two
-    variables, the step counter and the rate): a summary to compare two optimizers."""
+    """Steps taken and the sum of the absolute values of Adam's moments (leaving out its
+    other two variables, the step counter and the rate): a summary to compare two
+    optimizers."""
     moments = [
         v
         for v in net.optimizer.variables

@@ -1,4 +1,5 @@
-"""The results log: each program notes here what it tried; the final table is read from it."""
+"""The results log: each program notes here what it tried; the final table is read from
+it."""
 
 import json
 

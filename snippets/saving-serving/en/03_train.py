@@ -39,7 +39,8 @@ custom = next(
     if layer["class_name"] == "Temperature"
 )
 print(
-    f"saved by Keras {version}; the custom layer as {custom['registered_name']} (module {custom['module']})"
+    f"saved by Keras {version}; the custom layer as {custom['registered_name']} "
+    f"(module {custom['module']})"
 )
 print(
     "the optimizer's class, from module",

@@ -37,7 +37,8 @@ x, y = data()
 net = keras.saving.load_model("model.keras")
 print(f"[{engine}] 1. model.keras: {same_prediction(net)}")
 print(
-    f"[{engine}]    optimizer: {type(net.optimizer).__module__}, {optimizer_state(net)[0]} steps"
+    f"[{engine}]    optimizer: {type(net.optimizer).__module__}, "
+    f"{optimizer_state(net)[0]} steps"
 )
 try:
     net.fit(x, y, epochs=1, batch_size=32, verbose=0)
@@ -90,7 +91,8 @@ net.load_weights("model.keras")
 steps, total = optimizer_state(net)
 print(f"[{engine}] 5. only model.keras, with optimizer.build: {same_prediction(net)}")
 print(
-    f"[{engine}]    optimizer: {type(net.optimizer).__module__}, {steps} steps, moments {total}"
+    f"[{engine}]    optimizer: {type(net.optimizer).__module__}, {steps} steps, "
+    f"moments {total}"
 )
 net.fit(x, y, epochs=1, batch_size=32, verbose=0)
 print(f"[{engine}]    fit goes on training: {optimizer_state(net)[0]} steps")

@@ -1,4 +1,5 @@
-"""Exports the network, on this process's engine, to the two serving formats: SavedModel and ONNX."""
+"""Exports the network, on this process's engine, to the two serving formats: SavedModel
+and ONNX."""
 
 import keras
 import numpy as np
@@ -19,7 +20,8 @@ try:
     net.export(f"keras_{engine}.onnx", format="onnx", verbose=False)
 except ValueError as error:
     print(
-        f"[{engine}] onnx, from the network just loaded: ValueError: {str(error).strip()}"
+        f"[{engine}] onnx, from the network just loaded: "
+        f"ValueError: {str(error).strip()}"
     )
 
 np.save(f"keras_{engine}.npy", net.predict(sample, verbose=0))  # what Keras predicts
@@ -79,7 +81,8 @@ for kind in ("tf_saved_model", "onnx"):
     except ValueError as error:
         errors.add(str(error).strip())
 print(
-    f"[{engine}] a subclass not yet called, in both formats: ValueError: {' / '.join(sorted(errors))}"
+    f"[{engine}] a subclass not yet called, in both formats: "
+    f"ValueError: {' / '.join(sorted(errors))}"
 )
 # And LiteRT, TensorFlow's format for phones, only comes out of TensorFlow and PyTorch.
 if engine == "jax":

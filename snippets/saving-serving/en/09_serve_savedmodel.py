@@ -1,4 +1,5 @@
-"""Serves the SavedModels with TensorFlow, without the Keras network: only the function model.export wrote."""
+"""Serves the SavedModels with TensorFlow, without the Keras network: only the function
+model.export wrote."""
 
 import glob
 import sys
@@ -21,7 +22,8 @@ for folder in sorted(glob.glob("keras_*_savedmodel")):
     ).max()
     shape = tuple(service.serve(double).shape)
     print(
-        f"SavedModel from {source}: same prediction: {difference < 1e-6}; batch of {len(double)}: {shape}"
+        f"SavedModel from {source}: same prediction: {difference < 1e-6}; "
+        f"batch of {len(double)}: {shape}"
     )
     note("tf.saved_model.load", source, "yes")
 print("Keras loaded in this process?", "keras" in sys.modules)

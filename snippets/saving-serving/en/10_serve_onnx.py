@@ -1,4 +1,5 @@
-"""Serves the .onnx files with ONNX Runtime, which needs neither Keras nor any engine."""
+"""Serves the .onnx files with ONNX Runtime, which needs neither Keras nor any
+engine."""
 
 import glob
 import sys
@@ -19,7 +20,8 @@ for path in sorted(glob.glob("keras_*.onnx")):
     difference = np.abs(output - np.load(f"keras_{source}.npy")).max()
     (from_double,) = session.run(None, {feed.name: double})
     print(
-        f"ONNX from {source}: input {feed.name} {feed.shape}; same prediction: {difference < 1e-6}"
+        f"ONNX from {source}: input {feed.name} {feed.shape}; "
+        f"same prediction: {difference < 1e-6}"
     )
     print(f"    batch of {len(double)}: {from_double.shape}")
     note("onnxruntime", source, "yes")

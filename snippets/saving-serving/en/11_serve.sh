@@ -1,2 +1,3 @@
-python serve_savedmodel.py  # neither picks a Keras engine: KERAS_BACKEND is not needed
+# neither picks a Keras engine: KERAS_BACKEND is not needed
+python serve_savedmodel.py
 python serve_onnx.py

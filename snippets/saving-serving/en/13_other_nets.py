@@ -1,7 +1,8 @@
-"""The fifth recipe (carry on training on another engine with only the .keras file) and the export to
-ONNX, on other nets. Each variation changes one thing of the net in pieces.py. On torch, the program
-trains and saves each net, and records what it does when it goes on training right there; then, on any
-engine, it reopens it with the recipe and compares with those records."""
+"""The fifth recipe (carry on training on another engine with only the .keras file) and
+the export to ONNX, on other nets. Each variation changes one thing of the net in
+pieces.py. On torch, the program trains and saves each net, and records what it does
+when it goes on training right there; then, on any engine, it reopens it with the recipe
+and compares with those records."""
 
 import keras
 import numpy as np
@@ -15,7 +16,8 @@ per_sample = np.random.default_rng(4).uniform(0.1, 2.0, size=len(x)).astype("flo
 
 @keras.saving.register_keras_serializable(package="tutorial")
 class Scale(keras.layers.Layer):
-    """A custom layer with weights: multiplies each input by a factor that is trained."""
+    """A custom layer with weights: multiplies each input by a factor that is
+    trained."""
 
     def build(self, shape):
         self.factor = self.add_weight(
@@ -81,7 +83,8 @@ def inputs_for(variation, rows=slice(None)):
 
 
 def one_more_epoch(net, variation):
-    """What the reader does after reopening it: train on (in order, to compare engines)."""
+    """What the reader does after reopening it: train on (in order, to compare
+    engines)."""
     weights = per_sample if variation == WEIGHTS else None
     net.fit(
         inputs_for(variation),
@@ -125,12 +128,14 @@ def save():
             *state,
         )
     print(
-        f"[{engine}] saved {len(VARIATIONS)} nets, each with what it does next on torch"
+        f"[{engine}] saved {len(VARIATIONS)} nets, "
+        "each with what it does next on torch"
     )
 
 
 def recipe(i, variation, with_build=True):
-    """The fifth recipe: only the .keras file, compile=False, compile, optimizer.build and load_weights."""
+    """The fifth recipe: only the .keras file, compile=False, compile, optimizer.build
+    and load_weights."""
     net = keras.saving.load_model(f"variation_{i}.keras", compile=False)
     compile_for(net, variation)
     if with_build:
@@ -140,7 +145,8 @@ def recipe(i, variation, with_build=True):
 
 
 def compare(i, variation):
-    """True if this net, reopened here, predicts, keeps its state and goes on as on torch; else why not."""
+    """True if this net, reopened here, predicts, keeps its state and goes on as on
+    torch; else why not."""
     records = np.load(f"variation_{i}.npz")
     net = recipe(i, variation)
     prediction = keras.ops.convert_to_numpy(net(inputs_for(variation, slice(6))))

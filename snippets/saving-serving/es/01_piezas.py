@@ -1,4 +1,5 @@
-"""Lo que comparten los programas de Keras de esta página: una capa propia, la red, su receta y los datos."""
+"""Lo que comparten los programas de Keras de esta página: una capa propia, la red, su
+receta y los datos."""
 
 import keras
 import numpy as np
@@ -8,7 +9,8 @@ import numpy as np
 # tutorial>Temperatura.
 @keras.saving.register_keras_serializable(package="tutorial")
 class Temperatura(keras.layers.Layer):
-    """Divide los logits entre una temperatura fija; con t > 1 las probabilidades salen más suaves."""
+    """Divide los logits entre una temperatura fija; con t > 1 las probabilidades salen
+    más suaves."""
 
     def __init__(self, t=1.0, **kwargs):
         super().__init__(**kwargs)
@@ -24,7 +26,8 @@ class Temperatura(keras.layers.Layer):
 
 
 def construir():
-    """La arquitectura, escrita en código: la que necesita un archivo que solo trae pesos."""
+    """La arquitectura, escrita en código: la que necesita un archivo que solo trae
+    pesos."""
     medidas = keras.Input((4,), name="medidas")
     oculta = keras.layers.Dense(16, activation="relu")(medidas)
     logits = keras.layers.Dense(3)(oculta)
@@ -40,15 +43,17 @@ def compilar(red):
 
 
 def datos():
-    """240 filas de 4 medidas y 3 clases: la clase es la mayor de tres mezclas lineales de las medidas."""
+    """240 filas de 4 medidas y 3 clases: la clase es la mayor de tres mezclas lineales
+    de las medidas."""
     azar = np.random.default_rng(3)
     x = azar.normal(size=(240, 4)).astype("float32")
     return x, np.argmax(x @ azar.normal(size=(4, 3)), axis=1)
 
 
 def estado_del_optimizador(red):
-    """Los pasos dados y la suma de los valores absolutos de los momentos de Adam (sin contar sus
-    otras dos variables, el contador de pasos y la tasa): un resumen para comparar dos optimizadores."""
+    """Los pasos dados y la suma de los valores absolutos de los momentos de Adam (sin
+    contar sus otras dos variables, el contador de pasos y la tasa): un resumen para
+    comparar dos optimizadores."""
     momentos = [
         v
         for v in red.optimizer.variables

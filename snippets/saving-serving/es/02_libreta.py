@@ -1,4 +1,5 @@
-"""La libreta de resultados: cada programa apunta aquí lo que ha probado; de ella sale la tabla final."""
+"""La libreta de resultados: cada programa apunta aquí lo que ha probado; de ella sale
+la tabla final."""
 
 import json
 

@@ -37,7 +37,8 @@ propia = next(
     capa for capa in config["config"]["layers"] if capa["class_name"] == "Temperatura"
 )
 print(
-    f"guardado con Keras {version}; la capa propia, como {propia['registered_name']} (módulo {propia['module']})"
+    f"guardado con Keras {version}; la capa propia, como {propia['registered_name']} "
+    f"(módulo {propia['module']})"
 )
 print(
     "la clase del optimizador, del módulo",

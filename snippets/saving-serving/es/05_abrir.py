@@ -36,7 +36,8 @@ x, y = datos()
 red = keras.saving.load_model("modelo.keras")
 print(f"[{motor}] 1. modelo.keras: {misma_prediccion(red)}")
 print(
-    f"[{motor}]    optimizador: {type(red.optimizer).__module__}, {estado_del_optimizador(red)[0]} pasos"
+    f"[{motor}]    optimizador: {type(red.optimizer).__module__}, "
+    f"{estado_del_optimizador(red)[0]} pasos"
 )
 try:
     red.fit(x, y, epochs=1, batch_size=32, verbose=0)
@@ -50,7 +51,8 @@ except TypeError as error:
 red = keras.saving.load_model("modelo.keras", compile=False)
 compilar(red)
 print(
-    f"[{motor}] 2. compile=False y un Adam nuevo: {estado_del_optimizador(red)[0]} pasos"
+    f"[{motor}] 2. compile=False y un Adam nuevo: "
+    f"{estado_del_optimizador(red)[0]} pasos"
 )
 anota(".keras, compile=False", motor, "sí, Adam nuevo")
 
@@ -91,7 +93,8 @@ red.load_weights("modelo.keras")
 pasos, suma = estado_del_optimizador(red)
 print(f"[{motor}] 5. solo modelo.keras, con optimizer.build: {misma_prediccion(red)}")
 print(
-    f"[{motor}]    optimizador: {type(red.optimizer).__module__}, {pasos} pasos, momentos {suma}"
+    f"[{motor}]    optimizador: {type(red.optimizer).__module__}, {pasos} pasos, "
+    f"momentos {suma}"
 )
 red.fit(x, y, epochs=1, batch_size=32, verbose=0)
 print(f"[{motor}]    fit sigue entrenando: {estado_del_optimizador(red)[0]} pasos")

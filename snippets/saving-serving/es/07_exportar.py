@@ -1,4 +1,5 @@
-"""Exporta la red, con el motor de este proceso, a los dos formatos de servir: SavedModel y ONNX."""
+"""Exporta la red, con el motor de este proceso, a los dos formatos de servir:
+SavedModel y ONNX."""
 
 import keras
 import numpy as np
@@ -19,7 +20,8 @@ try:
     red.export(f"keras_{motor}.onnx", format="onnx", verbose=False)
 except ValueError as error:
     print(
-        f"[{motor}] onnx, con la red recién cargada: ValueError: {str(error).strip()}"
+        f"[{motor}] onnx, con la red recién cargada: "
+        f"ValueError: {str(error).strip()}"
     )
 
 np.save(f"keras_{motor}.npy", red.predict(muestra, verbose=0))  # lo que predice Keras
@@ -80,7 +82,8 @@ for formato in ("tf_saved_model", "onnx"):
     except ValueError as error:
         errores.add(str(error).strip())
 print(
-    f"[{motor}] una subclase sin llamar, en los dos formatos: ValueError: {' / '.join(sorted(errores))}"
+    f"[{motor}] una subclase sin llamar, en los dos formatos: "
+    f"ValueError: {' / '.join(sorted(errores))}"
 )
 # Y LiteRT, el formato de TensorFlow para móviles, solo sale de TensorFlow y de PyTorch.
 if motor == "jax":

@@ -1,4 +1,5 @@
-"""Sirve las SavedModel con TensorFlow, sin la red de Keras: solo la función que exportó model.export."""
+"""Sirve las SavedModel con TensorFlow, sin la red de Keras: solo la función que exportó
+model.export."""
 
 import glob
 import sys
@@ -21,7 +22,8 @@ for carpeta in sorted(glob.glob("keras_*_savedmodel")):
     ).max()
     forma = tuple(servicio.serve(doble).shape)
     print(
-        f"SavedModel de {origen}: misma predicción: {diferencia < 1e-6}; lote de {len(doble)}: {forma}"
+        f"SavedModel de {origen}: misma predicción: {diferencia < 1e-6}; "
+        f"lote de {len(doble)}: {forma}"
     )
     anota("tf.saved_model.load", origen, "sí")
 print("¿Keras cargado en este proceso?", "keras" in sys.modules)

@@ -1,4 +1,5 @@
-"""Sirve los .onnx con ONNX Runtime, que no necesita ni Keras ni ningún motor."""
+"""Sirve los .onnx con ONNX Runtime, que no necesita ni Keras ni ningún
+motor."""
 
 import glob
 import sys
@@ -19,7 +20,8 @@ for archivo in sorted(glob.glob("keras_*.onnx")):
     diferencia = np.abs(salida - np.load(f"keras_{origen}.npy")).max()
     (de_doble,) = sesion.run(None, {entrada.name: doble})
     print(
-        f"ONNX de {origen}: entrada {entrada.name} {entrada.shape}; misma predicción: {diferencia < 1e-6}"
+        f"ONNX de {origen}: entrada {entrada.name} {entrada.shape}; "
+        f"misma predicción: {diferencia < 1e-6}"
     )
     print(f"    lote de {len(doble)}: {de_doble.shape}")
     anota("onnxruntime", origen, "sí")

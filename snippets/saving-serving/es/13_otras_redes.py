@@ -1,7 +1,7 @@
-"""La quinta receta (seguir en otro motor con solo el .keras) y la exportación a ONNX, en otras redes.
-Cada variación cambia una sola cosa de la red de piezas.py. Con torch, el programa entrena y guarda
-cada red, y apunta lo que hace al seguir entrenando allí mismo; después, en cualquier motor, la abre
-con la receta y compara con esos apuntes."""
+"""La quinta receta (seguir en otro motor con solo el .keras) y la exportación a ONNX,
+en otras redes. Cada variación cambia una sola cosa de la red de piezas.py. Con torch,
+el programa entrena y guarda cada red, y apunta lo que hace al seguir entrenando allí
+mismo; después, en cualquier motor, la abre con la receta y compara con esos apuntes."""
 
 import keras
 import numpy as np
@@ -15,7 +15,8 @@ por_muestra = np.random.default_rng(4).uniform(0.1, 2.0, size=len(x)).astype("fl
 
 @keras.saving.register_keras_serializable(package="tutorial")
 class Escala(keras.layers.Layer):
-    """Una capa propia con pesos: multiplica cada entrada por un factor que se entrena."""
+    """Una capa propia con pesos: multiplica cada entrada por un factor que se
+    entrena."""
 
     def build(self, forma):
         self.factor = self.add_weight(
@@ -82,7 +83,8 @@ def entrada(variacion, filas=slice(None)):
 
 
 def una_epoca_mas(red, variacion):
-    """Lo que el lector hará tras abrirla: seguir entrenando (en orden, para comparar motores)."""
+    """Lo que el lector hará tras abrirla: seguir entrenando (en orden, para comparar
+    motores)."""
     pesos = por_muestra if variacion == PESOS else None
     red.fit(
         entrada(variacion),
@@ -126,12 +128,14 @@ def guarda():
             *estado,
         )
     print(
-        f"[{motor}] guardadas {len(VARIACIONES)} redes, cada una con su continuación en torch"
+        f"[{motor}] guardadas {len(VARIACIONES)} redes, "
+        "cada una con su continuación en torch"
     )
 
 
 def receta(i, variacion, con_build=True):
-    """La quinta receta: solo el .keras, compile=False, compile, optimizer.build y load_weights."""
+    """La quinta receta: solo el .keras, compile=False, compile, optimizer.build y
+    load_weights."""
     red = keras.saving.load_model(f"variacion_{i}.keras", compile=False)
     compila(red, variacion)
     if con_build:
@@ -141,7 +145,8 @@ def receta(i, variacion, con_build=True):
 
 
 def compara(i, variacion):
-    """True si esta red abierta aquí predice, guarda el estado y sigue como en torch; si no, el porqué."""
+    """True si esta red abierta aquí predice, guarda el estado y sigue como en torch; si
+    no, el porqué."""
     apuntes = np.load(f"variacion_{i}.npz")
     red = receta(i, variacion)
     prediccion = keras.ops.convert_to_numpy(red(entrada(variacion, slice(6))))

@@ -1,4 +1,5 @@
-"""What the three programs share: the data, the network and the reference training with fit."""
+"""What the three programs share: the data, the network and the reference training with
+fit."""
 
 import keras
 import numpy as np
@@ -13,8 +14,9 @@ y = (x @ rng.normal(size=(8, 1)) + 0.1 * rng.normal(size=(512, 1))).astype("floa
 
 
 def new_net(kind=keras.Model):
-    """The same network and the same initial weights on every call and on every engine: the weights
-    come from NumPy, not from the engine's random generator, which gives different numbers on each."""
+    """The same network and the same initial weights on every call and on every engine:
+    the weights come from NumPy, not from the engine's random generator, which gives
+    different numbers on each."""
     inputs = keras.Input((8,))
     hidden = keras.layers.Dense(16, activation="relu")(inputs)
     net = kind(inputs, keras.layers.Dense(1)(hidden))
@@ -29,10 +31,12 @@ def new_net(kind=keras.Model):
 
 
 def batches(per_batch, *parts):
-    """The batches in the order fit(shuffle=False) goes through them: each part (inputs, target and,
-    if any, per-sample weights) cut alike; the inputs may be a list, and the weights None."""
+    """The batches in the order fit(shuffle=False) goes through them: each part (inputs,
+    target and, if any, per-sample weights) cut alike; the inputs may be a list, and the
+    weights None."""
     for first in range(0, len(parts[1]), per_batch):
-        cut = lambda a: a[first : first + per_batch]  # noqa: E731 (used on the next line)
+        # used on the next line
+        cut = lambda a: a[first : first + per_batch]  # noqa: E731
         yield tuple(
             None if part is None else keras.tree.map_structure(cut, part)
             for part in parts
@@ -40,8 +44,8 @@ def batches(per_batch, *parts):
 
 
 def epoch(history, prefix, epoch_batches, compute):
-    """What fit writes down from one pass over the batches, with new Keras metrics every epoch: the
-    mean loss, weighted by the batch's size, and the MAE."""
+    """What fit writes down from one pass over the batches, with new Keras metrics every
+    epoch: the mean loss, weighted by the batch's size, and the MAE."""
     mean_loss, mae = keras.metrics.Mean(), keras.metrics.MeanAbsoluteError()
     for xb, yb, wb in epoch_batches:
         loss, prediction = compute(xb, yb, wb)
@@ -61,9 +65,10 @@ def with_fit(kind=keras.Model):
 
 
 class CarriesItsLoss(keras.Model):
-    """The base of WithoutCompile on the three engines: the network carries its loss and its metrics,
-    and compile only gets the optimizer. Each engine writes its step; the metrics method serves
-    PyTorch and TensorFlow as it is (JAX rewrites it without state)."""
+    """The base of WithoutCompile on the three engines: the network carries its loss and
+    its metrics, and compile only gets the optimizer. Each engine writes its step; the
+    metrics method serves PyTorch and TensorFlow as it is (JAX rewrites it without
+    state)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -88,6 +93,7 @@ def weights(net):
 
 
 def report(way, net, loss, reference):
-    """One line: how it was trained, the mean loss of its last epoch and whether the weights are fit's."""
+    """One line: how it was trained, the mean loss of its last epoch and whether the
+    weights are fit's."""
     same = np.abs(weights(net) - weights(reference)).max() < 1e-5
     print(f"  {way:<38} {loss:.5f}   {same}")

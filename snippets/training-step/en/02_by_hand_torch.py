@@ -34,7 +34,8 @@ report("fit", reference, fit_loss, reference)
 # The Keras network is a torch.nn.Module: its weights are PyTorch parameters.
 net = new_net()
 print(
-    f"  a torch.nn.Module? {isinstance(net, torch.nn.Module)}, with {len(list(net.parameters()))} parameters"
+    f"  a torch.nn.Module? {isinstance(net, torch.nn.Module)}, "
+    f"with {len(list(net.parameters()))} parameters"
 )
 
 
@@ -99,7 +100,8 @@ class CustomStep(keras.Model):
         return self.metric_logs(loss, xb, yb, prediction, sample_weights)
 
     def test_step(self, data):
-        """The step of validation_data and evaluate: the network in inference, no gradients, no updates."""
+        """The step of validation_data and evaluate: the network in inference, no
+        gradients, no updates."""
         xb, yb, sample_weights = keras.utils.unpack_x_y_sample_weight(data)
         prediction = self(xb, training=False)
         loss = self.compute_loss(
@@ -130,8 +132,8 @@ compare_loop_with_fit(torch_loop)
 def full_torch_loop(
     net, inputs, target, per_batch=BATCH, weights=None, validation=None
 ):
-    """The layers' losses, the per-sample weights, each epoch's metrics and the validation;
-    returns the history, as fit does."""
+    """The layers' losses, the per-sample weights, each epoch's metrics and the
+    validation; returns the history, as fit does."""
     opt = torch.optim.SGD(net.parameters(), lr=RATE)
     mse = keras.losses.MeanSquaredError()
 

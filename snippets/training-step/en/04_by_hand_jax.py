@@ -123,8 +123,8 @@ class CustomStep(keras.Model):
         return logs, (trainable, non_trainable, optimizer_vars, metric_vars)
 
     def test_step(self, state, data):
-        """The step of validation_data and evaluate: the same loss, not differentiated, in inference,
-        and its state does not carry the optimizer."""
+        """The step of validation_data and evaluate: the same loss, not differentiated,
+        in inference, and its state does not carry the optimizer."""
         trainable, non_trainable, metric_vars = state
         xb, yb, sample_weights = keras.utils.unpack_x_y_sample_weight(data)
         _, (loss, prediction, non_trainable, metric_vars) = (
@@ -170,8 +170,9 @@ compare_loop_with_fit(jax_loop)
 
 # 3. The full loop: what fit does besides the step, written by hand and stateless.
 def full_jax_loop(net, inputs, target, per_batch=BATCH, weights=None, validation=None):
-    """The layers' losses, the per-sample weights, each epoch's metrics and the validation;
-    returns the history, as fit does, and leaves what was trained in the network's variables."""
+    """The layers' losses, the per-sample weights, each epoch's metrics and the
+    validation; returns the history, as fit does, and leaves what was trained in the
+    network's variables."""
     sgd = keras.optimizers.SGD(RATE)
     sgd.build(net.trainable_variables)
     mse = keras.losses.MeanSquaredError()
@@ -229,7 +230,8 @@ compare_full_loop_with_fit(full_jax_loop)
 # 4. Two shortcuts that look the same: they change only the loss and fail on the layers'
 #    losses.
 class WithComputeLoss(CustomStep):
-    """compute_loss, as in PyTorch and TensorFlow: it reads the variables, not the weights being differentiated."""
+    """compute_loss, as in PyTorch and TensorFlow: it reads the variables, not the
+    weights being differentiated."""
 
     def compute_loss_and_updates(
         self, trainable, non_trainable, metric_vars, xb, yb, sample_weights, **_
@@ -244,7 +246,8 @@ class WithComputeLoss(CustomStep):
 
 
 class WithStatelessComputeLoss(CustomStep):
-    """stateless_compute_loss: the weights' regularisers yes, what the layers add when called no."""
+    """stateless_compute_loss: the weights' regularisers yes, what the layers add when
+    called no."""
 
     def compute_loss_and_updates(
         self, trainable, non_trainable, metric_vars, xb, yb, sample_weights, **_

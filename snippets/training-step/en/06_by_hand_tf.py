@@ -108,8 +108,8 @@ compare_loop_with_fit(tf_loop)
 
 # 3. The full loop: what fit does besides the step, written by hand.
 def full_tf_loop(net, inputs, target, per_batch=BATCH, weights=None, validation=None):
-    """The layers' losses, the per-sample weights, each epoch's metrics and the validation;
-    returns the history, as fit does."""
+    """The layers' losses, the per-sample weights, each epoch's metrics and the
+    validation; returns the history, as fit does."""
     sgd = keras.optimizers.SGD(RATE)
     mse = keras.losses.MeanSquaredError()
 

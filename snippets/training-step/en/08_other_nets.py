@@ -1,5 +1,6 @@
-"""Other networks for the same step: each variation changes one thing of common.py's network. A
-custom train_step that matches fit on all of them does not depend on how simple the example is."""
+"""Other networks for the same step: each variation changes one thing of common.py's
+network. A custom train_step that matches fit on all of them does not depend on how
+simple the example is."""
 
 import functools
 
@@ -65,7 +66,8 @@ def net_with(variation, kind, optimizer_only=False):
 
 
 def data_for(variation):
-    """That variation's inputs and batch size (512 rows in batches of 96: the last one, of 32)."""
+    """That variation's inputs and batch size (512 rows in batches of 96: the last one,
+    of 32)."""
     return [x, x2] if variation == TWO else x, 96 if variation == SHORT else BATCH
 
 
@@ -75,7 +77,8 @@ def all_weights(net):
 
 
 def train(variation, kind, optimizer_only=False):
-    """That variation's network, trained with fit; returns all its weights and its history."""
+    """That variation's network, trained with fit; returns all its weights and its
+    history."""
     net = net_with(variation, kind, optimizer_only)
     fit_inputs, per_batch = data_for(variation)
     history = net.fit(
@@ -105,9 +108,9 @@ def fit_of(variation):
 
 
 def compare_with_fit(kind, variations=VARIATIONS, optimizer_only=False):
-    """One line per variation: True if the custom step leaves fit's weights and history. With
-    optimizer_only, the network carries its loss and metrics, and its history only needs fit's
-    keys."""
+    """One line per variation: True if the custom step leaves fit's weights and history.
+    With optimizer_only, the network carries its loss and metrics, and its history only
+    needs fit's keys."""
     for variation in variations:
         weights, history = fit_of(variation)
         try:
@@ -115,7 +118,8 @@ def compare_with_fit(kind, variations=VARIATIONS, optimizer_only=False):
         # what would happen to the reader: the error, on one line
         except Exception as error:
             print(
-                f"    {variation:<34} {type(error).__name__}: {str(error).splitlines()[0]}"
+                f"    {variation:<34} {type(error).__name__}: "
+                f"{str(error).splitlines()[0]}"
             )
             continue
         same_keys = (
@@ -131,9 +135,10 @@ def compare_with_fit(kind, variations=VARIATIONS, optimizer_only=False):
 
 
 def compare_loop_with_fit(loop, variations=FOR_LOOPS):
-    """For a by-hand loop, loop(net, inputs, target, per_batch), two generated lines: with which changes
-    it leaves fit's weights and last-epoch loss, and with which it does not. It gets fit's data but the
-    sample weights, because the loop has nowhere to put them."""
+    """For a by-hand loop, loop(net, inputs, target, per_batch), two generated lines:
+    with which changes it leaves fit's weights and last-epoch loss, and with which it
+    does not. It gets fit's data but the sample weights, because the loop has nowhere to
+    put them."""
     covered, not_covered = [], []
     for variation in variations:
         weights, history = fit_of(variation)
@@ -164,9 +169,10 @@ def compare_loop_with_fit(loop, variations=FOR_LOOPS):
 
 
 def compare_full_loop_with_fit(loop):
-    """One line per variation for a full loop, loop(net, inputs, target, per_batch, weights,
-    validation): True if it leaves fit's weights and its history (the loss, the metric and the
-    validation fit writes down); evaluate is not compared, because the loop has no separate one."""
+    """One line per variation for a full loop, loop(net, inputs, target, per_batch,
+    weights, validation): True if it leaves fit's weights and its history (the loss, the
+    metric and the validation fit writes down); evaluate is not compared, because the
+    loop has no separate one."""
     for variation in VARIATIONS:
         weights, history = fit_of(variation)
         net, (fit_inputs, per_batch) = (

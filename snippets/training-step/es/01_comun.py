@@ -1,4 +1,5 @@
-"""Lo que comparten los tres programas: los datos, la red y el entrenamiento de referencia con fit."""
+"""Lo que comparten los tres programas: los datos, la red y el entrenamiento de
+referencia con fit."""
 
 import keras
 import numpy as np
@@ -13,8 +14,9 @@ y = (x @ azar.normal(size=(8, 1)) + 0.1 * azar.normal(size=(512, 1))).astype("fl
 
 
 def nueva_red(clase=keras.Model):
-    """La misma red y los mismos pesos iniciales en cada llamada y en cada motor: los pesos salen
-    de NumPy, no del generador aleatorio del motor, que da números distintos en cada uno."""
+    """La misma red y los mismos pesos iniciales en cada llamada y en cada motor: los
+    pesos salen de NumPy, no del generador aleatorio del motor, que da números distintos
+    en cada uno."""
     entrada = keras.Input((8,))
     oculta = keras.layers.Dense(16, activation="relu")(entrada)
     red = clase(entrada, keras.layers.Dense(1)(oculta))
@@ -29,10 +31,12 @@ def nueva_red(clase=keras.Model):
 
 
 def lotes(lote, *partes):
-    """Los lotes en el orden en que los recorre fit(shuffle=False): cada parte (entrada, objetivo y,
-    si los hay, pesos por muestra) cortada igual; la entrada puede ser una lista, y los pesos, None."""
+    """Los lotes en el orden en que los recorre fit(shuffle=False): cada parte (entrada,
+    objetivo y, si los hay, pesos por muestra) cortada igual; la entrada puede ser una
+    lista, y los pesos, None."""
     for desde in range(0, len(partes[1]), lote):
-        corta = lambda a: a[desde : desde + lote]  # noqa: E731 (se usa en la línea siguiente)
+        # se usa en la línea siguiente
+        corta = lambda a: a[desde : desde + lote]  # noqa: E731
         yield tuple(
             None if parte is None else keras.tree.map_structure(corta, parte)
             for parte in partes
@@ -40,8 +44,8 @@ def lotes(lote, *partes):
 
 
 def epoca(historia, prefijo, lotes_de_la_epoca, calcula):
-    """Lo que fit apunta de una pasada por los lotes, con métricas de Keras nuevas en cada época: la
-    pérdida media, ponderada por el tamaño del lote, y el MAE."""
+    """Lo que fit apunta de una pasada por los lotes, con métricas de Keras nuevas en
+    cada época: la pérdida media, ponderada por el tamaño del lote, y el MAE."""
     perdida_media, mae = keras.metrics.Mean(), keras.metrics.MeanAbsoluteError()
     for xb, yb, wb in lotes_de_la_epoca:
         perdida, prediccion = calcula(xb, yb, wb)
@@ -61,9 +65,10 @@ def con_fit(clase=keras.Model):
 
 
 class LlevaSuPerdida(keras.Model):
-    """La base de SinCompile en los tres motores: la red lleva su pérdida y sus métricas, y compile
-    solo recibe el optimizador. Cada motor escribe su paso; el método de las métricas sirve tal cual
-    a PyTorch y a TensorFlow (JAX lo reescribe sin estado)."""
+    """La base de SinCompile en los tres motores: la red lleva su pérdida y sus
+    métricas, y compile solo recibe el optimizador. Cada motor escribe su paso; el
+    método de las métricas sirve tal cual a PyTorch y a TensorFlow (JAX lo reescribe sin
+    estado)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -88,6 +93,7 @@ def pesos(red):
 
 
 def informa(forma, red, perdida, referencia):
-    """Una línea: cómo se entrenó, la pérdida media de la última época y si los pesos son los de fit."""
+    """Una línea: cómo se entrenó, la pérdida media de la última época y si los pesos
+    son los de fit."""
     iguales = np.abs(pesos(red) - pesos(referencia)).max() < 1e-5
     print(f"  {forma:<38} {perdida:.5f}   {iguales}")

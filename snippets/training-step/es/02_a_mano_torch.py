@@ -34,7 +34,8 @@ informa("fit", referencia, perdida_fit, referencia)
 # La red de Keras es un torch.nn.Module: sus pesos son parámetros de PyTorch.
 red = nueva_red()
 print(
-    f"  ¿un torch.nn.Module? {isinstance(red, torch.nn.Module)}, con {len(list(red.parameters()))} parámetros"
+    f"  ¿un torch.nn.Module? {isinstance(red, torch.nn.Module)}, "
+    f"con {len(list(red.parameters()))} parámetros"
 )
 
 
@@ -104,7 +105,8 @@ class PasoPropio(keras.Model):
         return self.metricas(perdida, xb, yb, prediccion, pesos_muestra)
 
     def test_step(self, datos):
-        """El paso de validation_data y de evaluate: la red en inferencia, sin derivar ni mover pesos."""
+        """El paso de validation_data y de evaluate: la red en inferencia, sin derivar
+        ni mover pesos."""
         xb, yb, pesos_muestra = keras.utils.unpack_x_y_sample_weight(datos)
         prediccion = self(xb, training=False)
         perdida = self.compute_loss(
@@ -135,8 +137,8 @@ compara_bucle_con_fit(bucle_torch)
 def bucle_completo_torch(
     red, entrada, objetivo, lote=LOTE, pesos=None, validacion=None
 ):
-    """Las pérdidas de las capas, los pesos por muestra, las métricas de cada época y la validación;
-    devuelve el historial, como fit."""
+    """Las pérdidas de las capas, los pesos por muestra, las métricas de cada época y la
+    validación; devuelve el historial, como fit."""
     optimizador = torch.optim.SGD(red.parameters(), lr=TASA)
     mse = keras.losses.MeanSquaredError()
 
@@ -164,7 +166,8 @@ def bucle_completo_torch(
 
 
 print(
-    "  el bucle completo, frente a fit en las mismas redes (¿mismos pesos e historial?):"
+    "  el bucle completo, frente a fit en las mismas redes "
+    "(¿mismos pesos e historial?):"
 )
 compara_bucle_completo(bucle_completo_torch)
 

@@ -124,8 +124,8 @@ class PasoPropio(keras.Model):
         return registro, (entrenables, no_entrenables, del_optimizador, de_metricas)
 
     def test_step(self, estado, datos):
-        """El paso de validation_data y de evaluate: la misma pérdida sin derivar, en inferencia, y su
-        estado no lleva el optimizador."""
+        """El paso de validation_data y de evaluate: la misma pérdida sin derivar, en
+        inferencia, y su estado no lleva el optimizador."""
         entrenables, no_entrenables, de_metricas = estado
         xb, yb, pesos_muestra = keras.utils.unpack_x_y_sample_weight(datos)
         _, (perdida, prediccion, no_entrenables, de_metricas) = (
@@ -171,8 +171,9 @@ compara_bucle_con_fit(bucle_jax)
 
 # 3. El bucle completo: lo que fit hace además del paso, escrito a mano y sin estado.
 def bucle_completo_jax(red, entrada, objetivo, lote=LOTE, pesos=None, validacion=None):
-    """Las pérdidas de las capas, los pesos por muestra, las métricas de cada época y la validación;
-    devuelve el historial, como fit, y deja lo entrenado en las variables de la red."""
+    """Las pérdidas de las capas, los pesos por muestra, las métricas de cada época y la
+    validación; devuelve el historial, como fit, y deja lo entrenado en las variables de
+    la red."""
     sgd = keras.optimizers.SGD(TASA)
     sgd.build(red.trainable_variables)
     mse = keras.losses.MeanSquaredError()
@@ -224,7 +225,8 @@ def bucle_completo_jax(red, entrada, objetivo, lote=LOTE, pesos=None, validacion
 
 
 print(
-    "  el bucle completo, frente a fit en las mismas redes (¿mismos pesos e historial?):"
+    "  el bucle completo, frente a fit en las mismas redes "
+    "(¿mismos pesos e historial?):"
 )
 compara_bucle_completo(bucle_completo_jax)
 
@@ -232,7 +234,8 @@ compara_bucle_completo(bucle_completo_jax)
 # 4. Dos atajos que parecen iguales: cambian solo la pérdida y fallan con las pérdidas
 #    de las capas.
 class ConComputeLoss(PasoPropio):
-    """compute_loss, como en PyTorch y TensorFlow: lee las variables, no los pesos que se derivan."""
+    """compute_loss, como en PyTorch y TensorFlow: lee las variables, no los pesos que
+    se derivan."""
 
     def compute_loss_and_updates(
         self, entrenables, no_entrenables, de_metricas, xb, yb, pesos_muestra, **_
@@ -247,7 +250,8 @@ class ConComputeLoss(PasoPropio):
 
 
 class ConStatelessComputeLoss(PasoPropio):
-    """stateless_compute_loss: los regularizadores de los pesos sí, lo que las capas añaden al llamarlas no."""
+    """stateless_compute_loss: los regularizadores de los pesos sí, lo que las capas
+    añaden al llamarlas no."""
 
     def compute_loss_and_updates(
         self, entrenables, no_entrenables, de_metricas, xb, yb, pesos_muestra, **_

@@ -110,8 +110,8 @@ compara_bucle_con_fit(bucle_tf)
 
 # 3. El bucle completo: lo que fit hace además del paso, escrito a mano.
 def bucle_completo_tf(red, entrada, objetivo, lote=LOTE, pesos=None, validacion=None):
-    """Las pérdidas de las capas, los pesos por muestra, las métricas de cada época y la validación;
-    devuelve el historial, como fit."""
+    """Las pérdidas de las capas, los pesos por muestra, las métricas de cada época y la
+    validación; devuelve el historial, como fit."""
     sgd = keras.optimizers.SGD(TASA)
     mse = keras.losses.MeanSquaredError()
 
@@ -137,7 +137,8 @@ def bucle_completo_tf(red, entrada, objetivo, lote=LOTE, pesos=None, validacion=
 
 
 print(
-    "  el bucle completo, frente a fit en las mismas redes (¿mismos pesos e historial?):"
+    "  el bucle completo, frente a fit en las mismas redes "
+    "(¿mismos pesos e historial?):"
 )
 compara_bucle_completo(bucle_completo_tf)
 

@@ -1,5 +1,6 @@
-"""Otras redes para el mismo paso: cada variación cambia una sola cosa de la red de comun.py. Un
-train_step propio que coincide con fit en todas ellas no depende de lo sencillo que es el ejemplo."""
+"""Otras redes para el mismo paso: cada variación cambia una sola cosa de la red de
+comun.py. Un train_step propio que coincide con fit en todas ellas no depende de lo
+sencillo que es el ejemplo."""
 
 import functools
 
@@ -67,7 +68,8 @@ def red_con(variacion, clase, solo_optimizador=False):
 
 
 def datos_de(variacion):
-    """La entrada y el tamaño de lote de esa variación (512 filas en lotes de 96: el último, de 32)."""
+    """La entrada y el tamaño de lote de esa variación (512 filas en lotes de 96: el
+    último, de 32)."""
     return [x, x2] if variacion == DOS else x, 96 if variacion == CORTO else LOTE
 
 
@@ -77,7 +79,8 @@ def todos_los_pesos(red):
 
 
 def entrena(variacion, clase, solo_optimizador=False):
-    """La red de esa variación, entrenada con fit; devuelve todos sus pesos y su historial."""
+    """La red de esa variación, entrenada con fit; devuelve todos sus pesos y su
+    historial."""
     red = red_con(variacion, clase, solo_optimizador)
     entrada_fit, lote = datos_de(variacion)
     historia = red.fit(
@@ -107,9 +110,9 @@ def con_fit_de(variacion):
 
 
 def compara_con_fit(clase, variaciones=VARIACIONES, solo_optimizador=False):
-    """Una línea por variación: True si el paso propio deja los pesos y el historial de fit. Con
-    solo_optimizador, la red lleva su pérdida y sus métricas, y basta con que su historial tenga
-    las claves del de fit."""
+    """Una línea por variación: True si el paso propio deja los pesos y el historial de
+    fit. Con solo_optimizador, la red lleva su pérdida y sus métricas, y basta con que
+    su historial tenga las claves del de fit."""
     for variacion in variaciones:
         pesos, historia = con_fit_de(variacion)
         try:
@@ -117,7 +120,8 @@ def compara_con_fit(clase, variaciones=VARIACIONES, solo_optimizador=False):
         # lo que le pasaría al lector: el error, en una línea
         except Exception as error:
             print(
-                f"    {variacion:<34} {type(error).__name__}: {str(error).splitlines()[0]}"
+                f"    {variacion:<34} {type(error).__name__}: "
+                f"{str(error).splitlines()[0]}"
             )
             continue
         mismas_claves = (
@@ -133,9 +137,10 @@ def compara_con_fit(clase, variaciones=VARIACIONES, solo_optimizador=False):
 
 
 def compara_bucle_con_fit(bucle, variaciones=DE_BUCLE):
-    """Para un bucle a mano, bucle(red, entrada, objetivo, lote), dos líneas generadas: con qué cambios
-    deja los pesos y la pérdida de la última época de fit, y con cuáles no. Recibe los datos de fit
-    menos los pesos por muestra, porque el bucle no tiene dónde ponerlos."""
+    """Para un bucle a mano, bucle(red, entrada, objetivo, lote), dos líneas generadas:
+    con qué cambios deja los pesos y la pérdida de la última época de fit, y con cuáles
+    no. Recibe los datos de fit menos los pesos por muestra, porque el bucle no tiene
+    dónde ponerlos."""
     cubre, no_cubre = [], []
     for variacion in variaciones:
         pesos, historia = con_fit_de(variacion)
@@ -164,9 +169,10 @@ def compara_bucle_con_fit(bucle, variaciones=DE_BUCLE):
 
 
 def compara_bucle_completo(bucle):
-    """Una línea por variación para un bucle completo, bucle(red, entrada, objetivo, lote, pesos,
-    validacion): True si deja los pesos de fit y su historial (la pérdida, la métrica y la
-    validación que fit anote); evaluate no se compara, porque el bucle no tiene uno aparte."""
+    """Una línea por variación para un bucle completo, bucle(red, entrada, objetivo,
+    lote, pesos, validacion): True si deja los pesos de fit y su historial (la pérdida,
+    la métrica y la validación que fit anote); evaluate no se compara, porque el bucle
+    no tiene uno aparte."""
     for variacion in VARIACIONES:
         pesos, historia = con_fit_de(variacion)
         red, (entrada_fit, lote) = red_con(variacion, keras.Model), datos_de(variacion)

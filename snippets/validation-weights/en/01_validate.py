@@ -1,6 +1,7 @@
-"""validate.py: validation_data, validation_split, validation_steps and class_weight with six kinds
-of input, and a PyDataset with no fixed length, on the engine of KERAS_BACKEND. Each case is
-compared with the same done with NumPy arrays, or with evaluate."""
+"""validate.py: validation_data, validation_split, validation_steps and class_weight
+with six kinds of input, and a PyDataset with no fixed length, on the engine of
+KERAS_BACKEND. Each case is compared with the same done with NumPy arrays, or with
+evaluate."""
 
 import re
 
@@ -36,7 +37,8 @@ class Batches(keras.utils.PyDataset):
 
 
 def as_kind(kind, *parts):
-    """The parts (input, target[, weights]) as fit arguments of the kind asked for, in batches of BATCH."""
+    """The parts (input, target[, weights]) as fit arguments of the kind asked for, in
+    batches of BATCH."""
     if kind == "NumPy":
         return dict(zip(("x", "y", "sample_weight"), parts), batch_size=BATCH)
     if kind == "pandas":
@@ -66,7 +68,8 @@ def as_kind(kind, *parts):
 
 
 def for_validation(kind, *parts):
-    """The same parts as fit's validation arguments: validation_data (and validation_steps)."""
+    """The same parts as fit's validation arguments: validation_data (and
+    validation_steps)."""
     data = as_kind(kind, *parts)
     if kind in ("NumPy", "pandas"):
         return {
@@ -99,8 +102,9 @@ def weights_of(net):
 
 
 def summary(case, results):
-    """One line per case, composed from the results: the kinds that give what is expected, and the
-    others grouped by what they gave (False, or the error with the first sentence of its message)."""
+    """One line per case, composed from the results: the kinds that give what is
+    expected, and the others grouped by what they gave (False, or the error with the
+    first sentence of its message)."""
     good = [kind for kind, r in results.items() if r is True]
     others = {}
     for kind, r in results.items():
@@ -108,12 +112,14 @@ def summary(case, results):
             others.setdefault(str(r), []).append(kind)
     bad = "; ".join(f"{', '.join(kinds)} ({r})" for r, kinds in others.items())
     print(
-        f"[{engine}] {case}: as expected: {', '.join(good) or 'none'}; the others: {bad or 'none'}"
+        f"[{engine}] {case}: as expected: {', '.join(good) or 'none'}; "
+        f"the others: {bad or 'none'}"
     )
 
 
 def attempt(function):
-    """True or False according to the comparison, or the error's name and the first sentence of its message."""
+    """True or False according to the comparison, or the error's name and the first
+    sentence of its message."""
     try:
         return bool(function())
     except Exception as error:
@@ -192,7 +198,8 @@ first_batch = net.evaluate(
     x[TRAIN : TRAIN + BATCH], y[TRAIN : TRAIN + BATCH], verbose=0
 )
 print(
-    f"[{engine}] validation_steps=1 with tf.data: is it the first batch's loss? {abs(history.history['val_loss'][0] - first_batch) < 1e-6}"
+    f"[{engine}] validation_steps=1 with tf.data: is it the first batch's loss? "
+    f"{abs(history.history['val_loss'][0] - first_batch) < 1e-6}"
 )
 
 # 4. class_weight: each row of class 1 weighs 3 times more. With arrays, it is the same
@@ -209,8 +216,11 @@ def trained(**data):
 
 with_classes = trained(**as_kind("NumPy", x, y), class_weight=CLASSES)
 print(
-    f"[{engine}] class_weight with NumPy: = weights per row? {np.abs(with_classes - trained(**as_kind('NumPy', x, y, per_row))).max() < 1e-6};",
-    f"does it change anything? {np.abs(with_classes - trained(**as_kind('NumPy', x, y))).max() > 1e-4}",
+    f"[{engine}] class_weight with NumPy: = weights per row? "
+    f"{np.abs(with_classes - trained(**as_kind('NumPy', x, y, per_row))).max() < 1e-6}"
+    ";",
+    "does it change anything? "
+    f"{np.abs(with_classes - trained(**as_kind('NumPy', x, y))).max() > 1e-4}",
 )
 summary(
     "class_weight, against NumPy",
@@ -250,5 +260,6 @@ same = (
     < 1e-6
 )
 print(
-    f"[{engine}] PyDataset with no length, with steps_per_epoch={steps}: like NumPy? {same}"
+    f"[{engine}] PyDataset with no length, with steps_per_epoch={steps}: "
+    f"like NumPy? {same}"
 )

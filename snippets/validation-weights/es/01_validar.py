@@ -1,6 +1,6 @@
-"""validar.py: validation_data, validation_split, validation_steps y class_weight con seis tipos de
-entrada, y un PyDataset sin longitud fija, en el motor de KERAS_BACKEND. Cada caso se compara con lo
-mismo hecho con arrays de NumPy, o con evaluate."""
+"""validar.py: validation_data, validation_split, validation_steps y class_weight con
+seis tipos de entrada, y un PyDataset sin longitud fija, en el motor de KERAS_BACKEND.
+Cada caso se compara con lo mismo hecho con arrays de NumPy, o con evaluate."""
 
 import re
 
@@ -36,7 +36,8 @@ class Lotes(keras.utils.PyDataset):
 
 
 def como(tipo, *partes):
-    """Las partes (entrada, objetivo[, pesos]) como argumentos de fit del tipo pedido, en lotes de LOTE."""
+    """Las partes (entrada, objetivo[, pesos]) como argumentos de fit del tipo pedido,
+    en lotes de LOTE."""
     if tipo == "NumPy":
         return dict(zip(("x", "y", "sample_weight"), partes), batch_size=LOTE)
     if tipo == "pandas":
@@ -66,7 +67,8 @@ def como(tipo, *partes):
 
 
 def para_validar(tipo, *partes):
-    """Las mismas partes como argumentos de validación de fit: validation_data (y validation_steps)."""
+    """Las mismas partes como argumentos de validación de fit: validation_data (y
+    validation_steps)."""
     datos = como(tipo, *partes)
     if tipo in ("NumPy", "pandas"):
         return {
@@ -99,8 +101,9 @@ def pesos_de(red):
 
 
 def resumen(caso, resultados):
-    """Una línea por caso, compuesta con los resultados: los tipos que dan lo esperado, y los demás
-    agrupados por lo que dieron (False, o el error con la primera frase de su mensaje)."""
+    """Una línea por caso, compuesta con los resultados: los tipos que dan lo esperado,
+    y los demás agrupados por lo que dieron (False, o el error con la primera frase de
+    su mensaje)."""
     buenos = [tipo for tipo, r in resultados.items() if r is True]
     otros = {}
     for tipo, r in resultados.items():
@@ -108,12 +111,14 @@ def resumen(caso, resultados):
             otros.setdefault(str(r), []).append(tipo)
     malos = "; ".join(f"{', '.join(tipos)} ({r})" for r, tipos in otros.items())
     print(
-        f"[{motor}] {caso}: como se espera: {', '.join(buenos) or 'ninguno'}; los demás: {malos or 'ninguno'}"
+        f"[{motor}] {caso}: como se espera: {', '.join(buenos) or 'ninguno'}; "
+        f"los demás: {malos or 'ninguno'}"
     )
 
 
 def probar(funcion):
-    """True o False según la comparación, o el nombre del error y la primera frase de su mensaje."""
+    """True o False según la comparación, o el nombre del error y la primera frase de su
+    mensaje."""
     try:
         return bool(funcion())
     except Exception as error:
@@ -192,7 +197,8 @@ primer_lote = red.evaluate(
     x[ENTRENO : ENTRENO + LOTE], y[ENTRENO : ENTRENO + LOTE], verbose=0
 )
 print(
-    f"[{motor}] validation_steps=1 con tf.data: ¿es la pérdida del primer lote? {abs(historia.history['val_loss'][0] - primer_lote) < 1e-6}"
+    f"[{motor}] validation_steps=1 con tf.data: ¿es la pérdida del primer lote? "
+    f"{abs(historia.history['val_loss'][0] - primer_lote) < 1e-6}"
 )
 
 # 4. class_weight: cada fila de la clase 1 pesa 3 veces más. Con arrays, es lo mismo que
@@ -209,8 +215,11 @@ def entrenada(**datos):
 
 con_clases = entrenada(**como("NumPy", x, y), class_weight=CLASES)
 print(
-    f"[{motor}] class_weight con NumPy: ¿= pesos por fila? {np.abs(con_clases - entrenada(**como('NumPy', x, y, por_fila))).max() < 1e-6};",
-    f"¿cambia algo? {np.abs(con_clases - entrenada(**como('NumPy', x, y))).max() > 1e-4}",
+    f"[{motor}] class_weight con NumPy: ¿= pesos por fila? "
+    f"{np.abs(con_clases - entrenada(**como('NumPy', x, y, por_fila))).max() < 1e-6}"
+    ";",
+    "¿cambia algo? "
+    f"{np.abs(con_clases - entrenada(**como('NumPy', x, y))).max() > 1e-4}",
 )
 resumen(
     "class_weight, frente a NumPy",
@@ -250,5 +259,6 @@ iguales = (
     < 1e-6
 )
 print(
-    f"[{motor}] PyDataset sin longitud, con steps_per_epoch={pasos}: ¿como NumPy? {iguales}"
+    f"[{motor}] PyDataset sin longitud, con steps_per_epoch={pasos}: "
+    f"¿como NumPy? {iguales}"
 )
