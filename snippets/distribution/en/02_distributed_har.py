@@ -20,7 +20,8 @@ BATCH = 128
 
 
 def har_data(path="vol5_diario.parquet"):
-    """Log-HAR of the index (lesson 5.6.1), the years before the test period (2008-2017), standardised."""
+    """Log-HAR of the index (lesson 5.6.1), the years before the test period
+    (2008-2017), standardised."""
     panel = pd.read_parquet(path)
     log_rv = np.log(
         panel.loc[panel["activo"] == "indice"].set_index("fecha")["rv_5min"]
@@ -106,17 +107,20 @@ try:
     net.evaluate(x, y, verbose=0)
 except TypeError as error:  # the failure left the network's variables empty
     print(
-        f"  afterwards, the same network no longer evaluates even with full batches: {type(error).__name__}: {error}"
+        "  afterwards, the same network no longer evaluates even with full batches: "
+        f"{type(error).__name__}: {error}"
     )
 net.jax_state_sync()  # hands back to the variables the values JAX's trainer still keeps
 print(
-    f"  after net.jax_state_sync(), it evaluates again: loss {net.evaluate(x, y, verbose=0):.4f}"
+    "  after net.jax_state_sync(), it evaluates again: "
+    f"loss {net.evaluate(x, y, verbose=0):.4f}"
 )
 
 
 @contextlib.contextmanager
 def without_distribution():
-    """A while without distribution: every batch goes in whole, without splitting it among the N devices."""
+    """A while without distribution: every batch goes in whole, without splitting it
+    among the N devices."""
     before = keras.distribution.distribution()
     keras.distribution.set_distribution(None)
     try:
@@ -135,6 +139,8 @@ with without_distribution():
     on_one = net.predict(x_all, verbose=0)
     loss = net.evaluate(x_all, y_all, verbose=0)
 print(
-    f"padding up to {len(x_all) + len(padding)} rows: {len(prediction)} predictions, {np.abs(prediction - on_one).max():.1e} from those of one device"
+    f"padding up to {len(x_all) + len(padding)} rows: "
+    f"{len(prediction)} predictions, {np.abs(prediction - on_one).max():.1e} "
+    "from those of one device"
 )
 print(f"evaluate without distribution, with the {len(x_all)} rows: loss {loss:.4f}")

@@ -1,6 +1,7 @@
-"""other_nets.py: distributed_har.py's recipe (DataParallel over N simulated devices) on other
-networks. Each variation changes one thing in a small network; it is trained without distribution and
-with it, with the same seed, and all the weights and the loss curve are compared."""
+"""other_nets.py: distributed_har.py's recipe (DataParallel over N simulated devices) on
+other networks. Each variation changes one thing in a small network; it is trained
+without distribution and with it, with the same seed, and all the weights and the loss
+curve are compared."""
 
 import os
 import sys
@@ -80,7 +81,8 @@ def net_with(variation):
 
 
 def train(variation):
-    """That variation's network, trained with fit; returns all its weights and its history."""
+    """That variation's network, trained with fit; returns all its weights and its
+    history."""
     keras.utils.set_random_seed(0)
     net = net_with(variation)
     n = ROWS_OF.get(variation, ROWS)

@@ -31,7 +31,8 @@ def note(*parts):
 
 
 def har_data(path="vol5_diario.parquet"):
-    """The HAR above: the index's log-variance and its 1, 5 and 22-session means, up to 2017."""
+    """The HAR above: the index's log-variance and its 1, 5 and 22-session means, up to
+    2017."""
     panel = pd.read_parquet(path)
     log_rv = np.log(
         panel.loc[panel["activo"] == "indice"].set_index("fecha")["rv_5min"]

@@ -1,6 +1,7 @@
-"""model_parallel.py: a network's weights split across devices (ModelParallel) on a mesh of 2×2
-simulated devices, against the same network on one device; the DataParallel(devices=...)
-shorthand; and the split network, saved during fit and opened on a single device."""
+"""model_parallel.py: a network's weights split across devices (ModelParallel) on a mesh
+of 2×2 simulated devices, against the same network on one device; the
+DataParallel(devices=...) shorthand; and the split network, saved during fit and opened
+on a single device."""
 
 import os
 
@@ -32,7 +33,8 @@ y = (
 
 
 def train(*callbacks):
-    """The same network (8 -> 32 ReLU -> 1), the same seed and the same batches on every call."""
+    """The same network (8 -> 32 ReLU -> 1), the same seed and the same batches on every
+    call."""
     keras.utils.set_random_seed(0)
     net = keras.Sequential(
         [
@@ -56,7 +58,8 @@ def train(*callbacks):
 
 
 def distance(a, b):
-    """The largest difference between two lists of arrays (weights) or of numbers (curves)."""
+    """The largest difference between two lists of arrays (weights) or of numbers
+    (curves)."""
     return max(
         float(np.max(np.abs(np.asarray(p) - np.asarray(q)))) for p, q in zip(a, b)
     )
@@ -90,7 +93,8 @@ print()
 for v in net_p.weights:
     pieces = {tuple(t.data.shape) for t in v.value.addressable_shards}
     print(
-        f"{v.path} {tuple(v.shape)}: layout {v.value.sharding.spec}, piece on each device {pieces}"
+        f"{v.path} {tuple(v.shape)}: layout {v.value.sharding.spec}, "
+        f"piece on each device {pieces}"
     )
 kernel = net_p.layers[0].kernel
 # those of that kernel
@@ -144,7 +148,8 @@ set_distribution(None)
 opened = keras.saving.load_model("parallel.keras")
 on = {str(d) for weight in opened.weights for d in weight.value.devices()}
 print(
-    f"\nparallel.keras, opened with no distribution: its {len(opened.weights)} weights, whole, on",
+    "\nparallel.keras, opened with no distribution: "
+    f"its {len(opened.weights)} weights, whole, on",
     on,
 )
 print(

@@ -1,5 +1,6 @@
-"""mirrored_tf.py: the network of model_parallel.py with TensorFlow and tf.distribute.MirroredStrategy
-over two simulated devices on the CPU, against the same network on one."""
+"""mirrored_tf.py: the network of model_parallel.py with TensorFlow and
+tf.distribute.MirroredStrategy over two simulated devices on the CPU, against the same
+network on one."""
 
 import os
 
@@ -25,7 +26,8 @@ y = (
 
 
 def train():
-    """The same network, the same seed and the same batches; inside whichever strategy is active."""
+    """The same network, the same seed and the same batches; inside whichever strategy
+    is active."""
     keras.utils.set_random_seed(0)
     net = keras.Sequential(
         [
@@ -46,7 +48,8 @@ with strategy.scope():  # the network, and its compile, are created inside
 
 kernel = net_2.layers[0].kernel.value
 print(
-    f"replicas: {strategy.num_replicas_in_sync}; the kernel is a {type(kernel).__name__}",
+    f"replicas: {strategy.num_replicas_in_sync}; "
+    f"the kernel is a {type(kernel).__name__}",
     "with a copy on",
     [v.device.split("/")[-1] for v in kernel.values],
 )
@@ -56,5 +59,6 @@ weights = max(
     float(np.abs(a - b).max()) for a, b in zip(net_1.get_weights(), net_2.get_weights())
 )
 print(
-    f"curve and weights within 1e-5 of one device? {max(abs(a - b) for a, b in zip(curve_1, curve_2)) < 1e-5 and weights < 1e-5}"
+    "curve and weights within 1e-5 of one device? "
+    f"{max(abs(a - b) for a, b in zip(curve_1, curve_2)) < 1e-5 and weights < 1e-5}"
 )

@@ -21,7 +21,8 @@ LOTE = 128
 
 
 def datos_har(ruta="vol5_diario.parquet"):
-    """HAR en logaritmos del índice (lección 5.6.1), los años antes de la prueba (2008-2017), tipificado."""
+    """HAR en logaritmos del índice (lección 5.6.1), los años antes de la prueba
+    (2008-2017), tipificado."""
     panel = pd.read_parquet(ruta)
     log_rv = np.log(
         panel.loc[panel["activo"] == "indice"].set_index("fecha")["rv_5min"]
@@ -37,7 +38,8 @@ def datos_har(ruta="vol5_diario.parquet"):
 
 
 def entrenar(x, y):
-    """La misma red lineal, la misma semilla y el mismo orden de lotes en cada llamada."""
+    """La misma red lineal, la misma semilla y el mismo orden de lotes en cada
+    llamada."""
     keras.utils.set_random_seed(0)
     red = keras.Sequential([keras.Input((x.shape[1],)), keras.layers.Dense(1)])
     red.compile(optimizer=keras.optimizers.Adam(0.01), loss="mse")
@@ -92,11 +94,13 @@ sobran = len(x_todo) - completos
 try:
     entrenar(x_todo, y_todo)
     print(
-        f"\ncon un último lote de {sobran} filas entre {N} dispositivos: entrena sin error"
+        f"\ncon un último lote de {sobran} filas entre {N} dispositivos: "
+        "entrena sin error"
     )
 except ValueError as error:  # el error de reparto de JAX es un ValueError
     print(
-        f"\ncon un último lote de {sobran} filas entre {N} dispositivos: {type(error).__name__}"
+        f"\ncon un último lote de {sobran} filas entre {N} dispositivos: "
+        f"{type(error).__name__}"
     )
     print("  ...", str(error).split(", but ")[-1].split(" (")[0])
 
@@ -111,18 +115,21 @@ try:
     red.evaluate(x, y, verbose=0)
 except TypeError as error:  # el fallo dejó las variables de la red vacías
     print(
-        f"  después, la misma red ya no evalúa ni con lotes completos: {type(error).__name__}: {error}"
+        "  después, la misma red ya no evalúa ni con lotes completos: "
+        f"{type(error).__name__}: {error}"
     )
 # devuelve a las variables los valores que el entrenador de JAX aún guarda
 red.jax_state_sync()
 print(
-    f"  tras red.jax_state_sync(), evalúa otra vez: pérdida {red.evaluate(x, y, verbose=0):.4f}"
+    "  tras red.jax_state_sync(), evalúa otra vez: "
+    f"pérdida {red.evaluate(x, y, verbose=0):.4f}"
 )
 
 
 @contextlib.contextmanager
 def sin_distribucion():
-    """Un rato sin distribución: cada lote entra entero, sin partirlo entre los N dispositivos."""
+    """Un rato sin distribución: cada lote entra entero, sin partirlo entre los N
+    dispositivos."""
     antes = keras.distribution.distribution()
     keras.distribution.set_distribution(None)
     try:
@@ -141,6 +148,8 @@ with sin_distribucion():
     en_uno = red.predict(x_todo, verbose=0)
     perdida = red.evaluate(x_todo, y_todo, verbose=0)
 print(
-    f"rellenando hasta {len(x_todo) + len(relleno)} filas: {len(prediccion)} predicciones, a {np.abs(prediccion - en_uno).max():.1e} de las de un dispositivo"
+    f"rellenando hasta {len(x_todo) + len(relleno)} filas: "
+    f"{len(prediccion)} predicciones, a {np.abs(prediccion - en_uno).max():.1e} "
+    "de las de un dispositivo"
 )
 print(f"evaluate sin distribución, con las {len(x_todo)} filas: pérdida {perdida:.4f}")

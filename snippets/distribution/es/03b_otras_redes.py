@@ -1,6 +1,7 @@
-"""otras_redes.py: la receta de har_distribuido.py (DataParallel sobre N dispositivos simulados) en
-otras redes. Cada variación cambia una sola cosa de una red pequeña; se entrena sin distribución y con
-ella, con la misma semilla, y se comparan todos los pesos y la curva de pérdida."""
+"""otras_redes.py: la receta de har_distribuido.py (DataParallel sobre N dispositivos
+simulados) en otras redes. Cada variación cambia una sola cosa de una red pequeña; se
+entrena sin distribución y con ella, con la misma semilla, y se comparan todos los pesos
+y la curva de pérdida."""
 
 import os
 import sys
@@ -80,7 +81,8 @@ def red_con(variacion):
 
 
 def entrena(variacion):
-    """La red de esa variación, entrenada con fit; devuelve todos sus pesos y su historial."""
+    """La red de esa variación, entrenada con fit; devuelve todos sus pesos y su
+    historial."""
     keras.utils.set_random_seed(0)
     red = red_con(variacion)
     n = FILAS_DE.get(variacion, FILAS)

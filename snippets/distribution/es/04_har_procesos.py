@@ -31,7 +31,8 @@ def anota(*partes):
 
 
 def datos_har(ruta="vol5_diario.parquet"):
-    """El HAR de arriba: la log-varianza del índice y sus medias de 1, 5 y 22 sesiones, hasta 2017."""
+    """El HAR de arriba: la log-varianza del índice y sus medias de 1, 5 y 22 sesiones,
+    hasta 2017."""
     panel = pd.read_parquet(ruta)
     log_rv = np.log(
         panel.loc[panel["activo"] == "indice"].set_index("fecha")["rv_5min"]
@@ -65,7 +66,8 @@ lotes = len(x_todo) // LOTE  # solo lotes completos, como arriba
 x, y = x_todo[: lotes * LOTE], y_todo[: lotes * LOTE]
 propios = ", ".join(str(d) for d in jax.local_devices())
 anota(
-    f"proceso {yo} de {procesos}: dispositivos propios {propios}; en total {jax.device_count()}"
+    f"proceso {yo} de {procesos}: dispositivos propios {propios}; "
+    f"en total {jax.device_count()}"
 )
 
 # Una malla con los dispositivos de todos los procesos: list_devices los devuelve todos.

@@ -1,6 +1,7 @@
-"""modelo_paralelo.py: los pesos de una red repartidos entre dispositivos (ModelParallel) en una malla
-de 2×2 dispositivos simulados, frente a la misma red en un dispositivo; el atajo
-DataParallel(devices=...); y la red repartida, guardada durante fit y abierta en un solo dispositivo."""
+"""modelo_paralelo.py: los pesos de una red repartidos entre dispositivos
+(ModelParallel) en una malla de 2×2 dispositivos simulados, frente a la misma red en un
+dispositivo; el atajo DataParallel(devices=...); y la red repartida, guardada durante
+fit y abierta en un solo dispositivo."""
 
 import os
 
@@ -32,7 +33,8 @@ y = (
 
 
 def entrenar(*avisos):
-    """La misma red (8 -> 32 ReLU -> 1), la misma semilla y los mismos lotes en cada llamada."""
+    """La misma red (8 -> 32 ReLU -> 1), la misma semilla y los mismos lotes en cada
+    llamada."""
     keras.utils.set_random_seed(0)
     red = keras.Sequential(
         [
@@ -90,7 +92,8 @@ print()
 for v in red_p.weights:
     trozos = {tuple(t.data.shape) for t in v.value.addressable_shards}
     print(
-        f"{v.path} {tuple(v.shape)}: reparto {v.value.sharding.spec}, trozo en cada dispositivo {trozos}"
+        f"{v.path} {tuple(v.shape)}: reparto {v.value.sharding.spec}, "
+        f"trozo en cada dispositivo {trozos}"
     )
 kernel = red_p.layers[0].kernel
 # los de ese kernel
@@ -145,7 +148,8 @@ set_distribution(None)
 abierta = keras.saving.load_model("paralelo.keras")
 en = {str(d) for peso in abierta.weights for d in peso.value.devices()}
 print(
-    f"\nparalelo.keras, abierto sin distribución: sus {len(abierta.weights)} pesos, enteros, en",
+    "\nparalelo.keras, abierto sin distribución: "
+    f"sus {len(abierta.weights)} pesos, enteros, en",
     en,
 )
 print(

@@ -1,5 +1,6 @@
-"""espejo_tf.py: la red de modelo_paralelo.py con TensorFlow y tf.distribute.MirroredStrategy sobre
-dos dispositivos simulados en la CPU, frente a la misma red en uno."""
+"""espejo_tf.py: la red de modelo_paralelo.py con TensorFlow y
+tf.distribute.MirroredStrategy sobre dos dispositivos simulados en la CPU, frente a la
+misma red en uno."""
 
 import os
 
@@ -26,7 +27,8 @@ y = (
 
 
 def entrenar():
-    """La misma red, la misma semilla y los mismos lotes; dentro de la estrategia que esté activa."""
+    """La misma red, la misma semilla y los mismos lotes; dentro de la estrategia que
+    esté activa."""
     keras.utils.set_random_seed(0)
     red = keras.Sequential(
         [
@@ -47,7 +49,8 @@ with estrategia.scope():  # la red, y su compile, se crean dentro
 
 kernel = red_2.layers[0].kernel.value
 print(
-    f"réplicas: {estrategia.num_replicas_in_sync}; el kernel es un {type(kernel).__name__}",
+    f"réplicas: {estrategia.num_replicas_in_sync}; "
+    f"el kernel es un {type(kernel).__name__}",
     "con una copia en",
     [v.device.split("/")[-1] for v in kernel.values],
 )
@@ -57,5 +60,6 @@ pesos = max(
     float(np.abs(a - b).max()) for a, b in zip(red_1.get_weights(), red_2.get_weights())
 )
 print(
-    f"¿curva y pesos a menos de 1e-5 de un dispositivo? {max(abs(a - b) for a, b in zip(curva_1, curva_2)) < 1e-5 and pesos < 1e-5}"
+    "¿curva y pesos a menos de 1e-5 de un dispositivo? "
+    f"{max(abs(a - b) for a, b in zip(curva_1, curva_2)) < 1e-5 and pesos < 1e-5}"
 )

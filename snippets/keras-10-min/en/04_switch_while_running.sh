@@ -13,11 +13,19 @@ print("1. KERAS_BACKEND=jax after the import ->", keras.backend.backend())
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    keras.config.set_backend("jax")  # drops the loaded Keras modules and re-imports Keras
+    # drops the loaded Keras modules and re-imports Keras
+    keras.config.set_backend("jax")
 warning = next(w for w in caught if "set_backend" in str(w.message))
 import keras  # without this, `keras` would still be the old module
 
-print("2. set_backend('jax') and a new import ->", keras.backend.backend(), f"({warning.category.__name__})")
-print("   weights of the model built before:", type(earlier.layers[0].kernel.value).__module__.split(".")[0])
+print(
+    "2. set_backend('jax') and a new import ->",
+    keras.backend.backend(),
+    f"({warning.category.__name__})",
+)
+print(
+    "   weights of the model built before:",
+    type(earlier.layers[0].kernel.value).__module__.split(".")[0],
+)
 print("   is it a keras.Model of the reloaded Keras?", isinstance(earlier, keras.Model))
 END

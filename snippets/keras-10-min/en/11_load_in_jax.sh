@@ -32,7 +32,8 @@ try:
 except TypeError as error:
     print(f"fit on {engine} with that optimizer: {type(error).__name__}")
 
-# Loaded again without compiling, and compiled with a new Adam: now it goes on training on JAX.
+# Loaded again without compiling, and compiled with a new Adam: now it goes on training
+# on JAX.
 model = keras.saving.load_model("toy_model.keras", compile=False)
 model.compile(optimizer="adam", loss="binary_crossentropy")
 before = model.evaluate(data["x"], data["y"], verbose=0)
@@ -42,6 +43,12 @@ print(f"one epoch of fit on {engine}, new Adam: loss {before:.4f} -> {after:.4f}
 
 # Saved now from JAX, with JAX's Adam and its state after that epoch.
 model.save("toy_model_jax.keras")
-state = sum(float(np.abs(keras.ops.convert_to_numpy(v)).sum()) for v in model.optimizer.variables)
-print(f"saved from {engine}: {int(model.optimizer.iterations)} steps, optimizer state {state:.6f}")
+state = sum(
+    float(np.abs(keras.ops.convert_to_numpy(v)).sum())
+    for v in model.optimizer.variables
+)
+print(
+    f"saved from {engine}: {int(model.optimizer.iterations)} steps, "
+    f"optimizer state {state:.6f}"
+)
 END

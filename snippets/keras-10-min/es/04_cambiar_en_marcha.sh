@@ -13,11 +13,19 @@ print("1. KERAS_BACKEND=jax después del import ->", keras.backend.backend())
 
 with warnings.catch_warnings(record=True) as avisos:
     warnings.simplefilter("always")
-    keras.config.set_backend("jax")  # quita de memoria los módulos de Keras y lo reimporta
+    # quita de memoria los módulos de Keras y lo reimporta
+    keras.config.set_backend("jax")
 aviso = next(a for a in avisos if "set_backend" in str(a.message))
 import keras  # sin esto, `keras` seguiría siendo el módulo viejo
 
-print("2. set_backend('jax') y nuevo import   ->", keras.backend.backend(), f"({aviso.category.__name__})")
-print("   pesos del modelo creado antes:", type(previo.layers[0].kernel.value).__module__.split(".")[0])
+print(
+    "2. set_backend('jax') y nuevo import   ->",
+    keras.backend.backend(),
+    f"({aviso.category.__name__})",
+)
+print(
+    "   pesos del modelo creado antes:",
+    type(previo.layers[0].kernel.value).__module__.split(".")[0],
+)
 print("   ¿es un keras.Model del Keras recargado?", isinstance(previo, keras.Model))
 FIN

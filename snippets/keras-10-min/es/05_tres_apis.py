@@ -43,5 +43,6 @@ for nombre, modelo in [
 ]:
     diferencia = np.abs(modelo.predict(muestra, verbose=0) - referencia).max()
     print(
-        f"{nombre:<10}  parámetros: {modelo.count_params()}  diferencia máxima: {diferencia}"
+        f"{nombre:<10}  parámetros: {modelo.count_params()}  "
+        f"diferencia máxima: {diferencia}"
     )

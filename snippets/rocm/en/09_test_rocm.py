@@ -1,14 +1,17 @@
 """test_rocm.py: can this environment train Keras on the AMD GPU?
 
-Four checks, cheapest first. The first one that fails says what to do and exits with status 1:
+Four checks, cheapest first. The first one that fails says what to do and exits with
+status 1:
   1. build: the installed PyTorch is a ROCm build (torch.version.hip is set);
-  2. GPU: PyTorch sees it (torch.cuda.is_available()), and which one cuda:0 is (a warning when it
-     does not look like the dedicated card);
-  3. arithmetic: a matrix product and a convolution give the same result on the GPU as on the CPU;
-  4. Keras: a small convolutional network learns on the GPU, with its weights on the GPU.
+  2. GPU: PyTorch sees it (torch.cuda.is_available()), and which one cuda:0 is (a
+     warning when it does not look like the dedicated card);
+  3. arithmetic: a matrix product and a convolution give the same result on the GPU as
+     on the CPU;
+  4. Keras: a small convolutional network learns on the GPU, with its weights on the
+     GPU.
 
-A CUDA build is accepted only when asked for explicitly with ROCM_GUIDE_ACCEPT_CUDA=1 (it exists to
-test the guide on an NVIDIA machine); if you have a Radeon, do not set it.
+A CUDA build is accepted only when asked for explicitly with ROCM_GUIDE_ACCEPT_CUDA=1
+(it exists to test the guide on an NVIDIA machine); if you have a Radeon, do not set it.
 """
 
 import os
@@ -48,8 +51,9 @@ def check_build():
     )
     fail(
         f"this PyTorch is not a ROCm build ({kind})",
-        "uninstall it (pip uninstall -y torch), then install it again from PyTorch's ROCm index "
-        '(step 2); without the uninstall, pip considers "torch==2.9.1" already satisfied and changes nothing',
+        "uninstall it (pip uninstall -y torch), then install it again from PyTorch's "
+        'ROCm index (step 2); without the uninstall, pip considers "torch==2.9.1" '
+        "already satisfied and changes nothing",
     )
 
 
@@ -57,9 +61,9 @@ def check_gpu():
     if not torch.cuda.is_available():
         fail(
             "PyTorch is a ROCm build but sees no GPU",
-            "check access to /dev/kfd and /dev/dri/renderD* (render and video groups) and that "
-            "HIP_VISIBLE_DEVICES, ROCR_VISIBLE_DEVICES or CUDA_VISIBLE_DEVICES do not hide the "
-            "card (Troubleshooting)",
+            "check access to /dev/kfd and /dev/dri/renderD* (render and video groups) "
+            "and that HIP_VISIBLE_DEVICES, ROCR_VISIBLE_DEVICES or "
+            "CUDA_VISIBLE_DEVICES do not hide the card (Troubleshooting)",
         )
     # Keras and this program work on cuda:0. With a Ryzen 7000 or 9000, the processor's
     # integrated graphics can be listed beside the Radeon, and can even be cuda:0.
@@ -69,24 +73,28 @@ def check_gpu():
     say(f"ok  GPU: cuda:0, {gpus[0].name} (of {len(gpus)} visible)")
     for i, p in enumerate(gpus):
         say(
-            f"    cuda:{i}: {p.name}, {p.total_memory / 2**30:.1f} GiB, {'integrated GPU' if p.is_integrated else 'dedicated GPU'}"
+            f"    cuda:{i}: {p.name}, {p.total_memory / 2**30:.1f} GiB, "
+            f"{'integrated GPU' if p.is_integrated else 'dedicated GPU'}"
         )
     if gpus[0].is_integrated:
         fail(
             "cuda:0 is an integrated GPU, not the dedicated card",
-            'leave only the Radeon visible with HIP_VISIBLE_DEVICES (step 3, "Which GPU did you test?") and run the test again',
+            "leave only the Radeon visible with HIP_VISIBLE_DEVICES "
+            '(step 3, "Which GPU did you test?") and run the test again',
         )
     if any(
         not p.is_integrated and p.total_memory > gpus[0].total_memory for p in gpus[1:]
     ):
         say(
-            "WARNING: another dedicated GPU has more memory than cuda:0; if that is the one you meant to "
-            'test, make it the only visible GPU with HIP_VISIBLE_DEVICES (step 3, "Which GPU did you test?")'
+            "WARNING: another dedicated GPU has more memory than cuda:0; if that is "
+            "the one you meant to test, make it the only visible GPU with "
+            'HIP_VISIBLE_DEVICES (step 3, "Which GPU did you test?")'
         )
 
 
 def relative_deviation(on_gpu, on_cpu):
-    """The largest absolute difference, in units of the reference's (CPU's) largest value."""
+    """The largest absolute difference, in units of the reference's (CPU's) largest
+    value."""
     return ((on_gpu.cpu() - on_cpu).abs().max() / on_cpu.abs().max()).item()
 
 
@@ -161,7 +169,8 @@ def check_keras():
     if places != {"cuda"}:
         fail(
             f"the Keras weights are on {sorted(places)}, not on the GPU",
-            "Keras puts its weights on 'cuda' when PyTorch sees the GPU; unset KERAS_TORCH_DEVICE if you set it",
+            "Keras puts its weights on 'cuda' when PyTorch sees the GPU; unset "
+            "KERAS_TORCH_DEVICE if you set it",
         )
     if not np.isfinite(losses).all() or losses[-1] >= losses[0]:
         fail(
@@ -169,7 +178,8 @@ def check_keras():
             "see “Results that do not add up”",
         )
     say(
-        f"ok  Keras trains on the GPU: loss {losses[0]:.3f} → {losses[-1]:.3f} in 5 epochs"
+        f"ok  Keras trains on the GPU: loss {losses[0]:.3f} → {losses[-1]:.3f} "
+        "in 5 epochs"
     )
 
 
@@ -180,6 +190,7 @@ if __name__ == "__main__":
     check_arithmetic()
     check_keras()
     say(
-        f"Peak VRAM allocated by PyTorch: {torch.cuda.max_memory_allocated() / 2**20:.0f} MiB"
+        "Peak VRAM allocated by PyTorch: "
+        f"{torch.cuda.max_memory_allocated() / 2**20:.0f} MiB"
     )
     say("All good: go on to step 4.")

@@ -17,11 +17,18 @@ import torch
 engine = keras.backend.backend()
 if engine != "torch":
     raise RuntimeError(
-        f"Keras was already imported with '{engine}': restart the kernel and run this cell first"
+        f"Keras was already imported with '{engine}': restart the kernel "
+        "and run this cell first"
     )
 if not torch.cuda.is_available():
     raise RuntimeError("PyTorch sees no GPU: run test_rocm.py (step 3) to find out why")
+if torch.cuda.get_device_properties(0).is_integrated:
+    raise RuntimeError(
+        "cuda:0 is an integrated GPU: leave only the Radeon visible with "
+        "ROCR_VISIBLE_DEVICES (step 1) and restart the kernel"
+    )
 keras.utils.set_random_seed(42)
 print(
-    f"Keras {keras.__version__} on {engine} | GPU: {torch.cuda.get_device_name(0)} | HIP {torch.version.hip}"
+    f"Keras {keras.__version__} on {engine} | GPU: {torch.cuda.get_device_name(0)} | "
+    f"HIP {torch.version.hip}"
 )

@@ -1,10 +1,11 @@
-"""train_keras.py: MobileNetV2 on Oxford-IIIT Pet with Keras 3 and the PyTorch backend.
+"""\
+train_keras.py: MobileNetV2 on Oxford-IIIT Pet with Keras 3 and the PyTorch backend.
 
     python train_keras.py        # on the GPU
     python train_keras.py cpu    # the same workload on the CPU, to compare
 
-Times every epoch (training + validation) and keeps the first, cold one apart from the mean of the
-others. Loading the dataset and the weights is not counted.
+Times every epoch (training + validation) and keeps the first, cold one apart from the
+mean of the others. Loading the dataset and the weights is not counted.
 """
 
 import argparse
@@ -50,11 +51,13 @@ def check_environment():
     if ON_CPU:
         if torch.cuda.is_available():
             raise SystemExit(
-                "the GPU is still visible: PyTorch was already imported when it was hidden"
+                "the GPU is still visible: "
+                "PyTorch was already imported when it was hidden"
             )
     elif torch.version.hip is None and not (ACCEPT_CUDA and torch.version.cuda):
         raise SystemExit(
-            "this PyTorch is not a ROCm build; uninstall it and install it again from the ROCm index (step 2)"
+            "this PyTorch is not a ROCm build; uninstall it and install it again from "
+            "the ROCm index (step 2)"
         )
     elif not torch.cuda.is_available():
         raise SystemExit(
@@ -63,13 +66,15 @@ def check_environment():
 
 
 def normalise(image, label):
-    """SIDE × SIDE pixels, from [0, 255] to [-1, 1]: the scale MobileNetV2 was trained on."""
+    """SIDE × SIDE pixels, from [0, 255] to [-1, 1]: the scale MobileNetV2 was trained
+    on."""
     image = tf.image.resize(image, (SIDE, SIDE))
     return image * (2.0 / 255.0) - 1.0, label
 
 
 def load_data():
-    """Reads the prepared copy in datasets/, next to this file; if it is missing, it raises an error instead of downloading."""
+    """Reads the prepared copy in datasets/, next to this file; if it is missing, it
+    raises an error instead of downloading."""
     parts, info = tfds.load(
         "oxford_iiit_pet:4.0.0",
         split=list(SPLITS.values()),
@@ -108,7 +113,8 @@ def build_model(num_classes):
 
 
 class Stopwatch(keras.callbacks.Callback):
-    """Times each epoch. On the GPU, work is queued: wait for it before reading the clock."""
+    """Times each epoch. On the GPU, work is queued: wait for it before reading the
+    clock."""
 
     def __init__(self, wait):
         super().__init__()
@@ -122,8 +128,9 @@ class Stopwatch(keras.callbacks.Callback):
         self.wait()
         self.seconds.append(time.perf_counter() - self.start)
         print(
-            f"epoch {epoch + 1}/{EPOCHS}: {self.seconds[-1]:.1f} s | loss {logs['loss']:.4f} | "
-            f"accuracy {logs['accuracy']:.3f} | validation accuracy {logs['val_accuracy']:.3f}"
+            f"epoch {epoch + 1}/{EPOCHS}: {self.seconds[-1]:.1f} s | "
+            f"loss {logs['loss']:.4f} | accuracy {logs['accuracy']:.3f} | "
+            f"validation accuracy {logs['val_accuracy']:.3f}"
         )
 
 
@@ -152,10 +159,12 @@ total = sum(stopwatch.seconds)
 # What the source's program computes: the 3 epochs, cold one included, over 3 (where, we
 # infer, its ≈ 5 s/epoch comes from).
 print(
-    f"total: {total:.1f} s, i.e. {total / EPOCHS:.1f} s per epoch counting the cold one (what the source's program computes)"
+    f"total: {total:.1f} s, i.e. {total / EPOCHS:.1f} s per epoch counting the cold "
+    "one (what the source's program computes)"
 )
 if not ON_CPU:
     print(
-        f"Peak VRAM allocated by PyTorch: {torch.cuda.max_memory_allocated() / 2**20:.0f} MiB"
+        "Peak VRAM allocated by PyTorch: "
+        f"{torch.cuda.max_memory_allocated() / 2**20:.0f} MiB"
     )
 model.save("model.keras")

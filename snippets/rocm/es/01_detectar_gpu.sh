@@ -1,3 +1,5 @@
-# Los avisos de permisos de rocminfo salen por la salida normal: el filtro los deja pasar
+# Los avisos de permisos de rocminfo salen por la salida normal: el filtro los deja
+# pasar
 rocminfo | grep -E "Marketing Name|gfx|denied|render"
-rocm-smi --showmeminfo vram     # con los paquetes de AMD también: amd-smi metric --mem-usage
+# con los paquetes de AMD también: amd-smi metric --mem-usage
+rocm-smi --showmeminfo vram

@@ -1,15 +1,17 @@
 """probar_rocm.py: ¿puede este entorno entrenar Keras en la GPU de AMD?
 
-Cuatro comprobaciones, de la más barata a la más cara. La primera que falla dice qué hacer y
-termina con código de salida 1:
+Cuatro comprobaciones, de la más barata a la más cara. La primera que falla dice qué
+hacer y termina con código de salida 1:
   1. compilación: el PyTorch instalado es de ROCm (torch.version.hip tiene valor);
-  2. GPU: PyTorch la ve (torch.cuda.is_available()), y cuál es la cuda:0 (con un aviso si no
-     parece la tarjeta dedicada);
-  3. cuentas: una multiplicación de matrices y una convolución dan en la GPU lo mismo que en la CPU;
+  2. GPU: PyTorch la ve (torch.cuda.is_available()), y cuál es la cuda:0 (con un aviso
+     si no parece la tarjeta dedicada);
+  3. cuentas: una multiplicación de matrices y una convolución dan en la GPU lo mismo
+     que en la CPU;
   4. Keras: una red convolucional pequeña aprende en la GPU, con los pesos en la GPU.
 
-Una compilación CUDA solo se acepta si se pide expresamente con ROCM_GUIDE_ACCEPT_CUDA=1 (sirve
-para probar la guía en una máquina NVIDIA); quien tiene una Radeon no debe definirla.
+Una compilación CUDA solo se acepta si se pide expresamente con ROCM_GUIDE_ACCEPT_CUDA=1
+(sirve para probar la guía en una máquina NVIDIA); quien tiene una Radeon no debe
+definirla.
 """
 
 import os
@@ -50,8 +52,9 @@ def comprobar_compilacion():
     )
     fallar(
         f"este PyTorch no es una compilación ROCm ({tipo})",
-        "desinstálalo (pip uninstall -y torch) y vuelve a instalarlo desde el índice ROCm de "
-        "PyTorch (paso 2); si no desinstalas, pip da por cumplido «torch==2.9.1» y no cambia nada",
+        "desinstálalo (pip uninstall -y torch) y vuelve a instalarlo desde el índice "
+        "ROCm de PyTorch (paso 2); si no desinstalas, pip da por cumplido "
+        "«torch==2.9.1» y no cambia nada",
     )
 
 
@@ -59,9 +62,9 @@ def comprobar_gpu():
     if not torch.cuda.is_available():
         fallar(
             "PyTorch es de ROCm, pero no ve ninguna GPU",
-            "revisa el acceso a /dev/kfd y /dev/dri/renderD* (grupos render y video) y que "
-            "HIP_VISIBLE_DEVICES, ROCR_VISIBLE_DEVICES o CUDA_VISIBLE_DEVICES no oculten la "
-            "tarjeta (Resolución de problemas)",
+            "revisa el acceso a /dev/kfd y /dev/dri/renderD* (grupos render y video) y "
+            "que HIP_VISIBLE_DEVICES, ROCR_VISIBLE_DEVICES o CUDA_VISIBLE_DEVICES no "
+            "oculten la tarjeta (Resolución de problemas)",
         )
     # Keras y este programa trabajan en cuda:0. Con un Ryzen 7000 o 9000, la gráfica
     # integrada del procesador puede estar en la lista junto a la Radeon, e incluso ser
@@ -72,24 +75,28 @@ def comprobar_gpu():
     decir(f"ok  GPU: cuda:0, {gpus[0].name} (de {len(gpus)} visibles)")
     for i, p in enumerate(gpus):
         decir(
-            f"    cuda:{i}: {p.name}, {p.total_memory / 2**30:.1f} GiB, {'GPU integrada' if p.is_integrated else 'GPU dedicada'}"
+            f"    cuda:{i}: {p.name}, {p.total_memory / 2**30:.1f} GiB, "
+            f"{'GPU integrada' if p.is_integrated else 'GPU dedicada'}"
         )
     if gpus[0].is_integrated:
         fallar(
             "cuda:0 es una GPU integrada, no la tarjeta dedicada",
-            "deja visible solo la Radeon con HIP_VISIBLE_DEVICES (paso 3, «¿Qué GPU has probado?») y repite la prueba",
+            "deja visible solo la Radeon con HIP_VISIBLE_DEVICES "
+            "(paso 3, «¿Qué GPU has probado?») y repite la prueba",
         )
     if any(
         not p.is_integrated and p.total_memory > gpus[0].total_memory for p in gpus[1:]
     ):
         decir(
-            "AVISO: otra GPU dedicada tiene más memoria que cuda:0; si es la que querías probar, "
-            "déjala sola con HIP_VISIBLE_DEVICES (paso 3, «¿Qué GPU has probado?»)"
+            "AVISO: otra GPU dedicada tiene más memoria que cuda:0; "
+            "si es la que querías probar, déjala sola con HIP_VISIBLE_DEVICES "
+            "(paso 3, «¿Qué GPU has probado?»)"
         )
 
 
 def desvio_relativo(en_gpu, en_cpu):
-    """La mayor diferencia absoluta, medida en unidades del mayor valor de la referencia (CPU)."""
+    """La mayor diferencia absoluta, medida en unidades del mayor valor de la referencia
+    (CPU)."""
     return ((en_gpu.cpu() - en_cpu).abs().max() / en_cpu.abs().max()).item()
 
 
@@ -166,7 +173,8 @@ def comprobar_keras():
     if lugares != {"cuda"}:
         fallar(
             f"los pesos de Keras están en {sorted(lugares)}, no en la GPU",
-            "Keras coloca los pesos en 'cuda' si PyTorch ve la GPU; quita KERAS_TORCH_DEVICE si la definiste",
+            "Keras coloca los pesos en 'cuda' si PyTorch ve la GPU; quita "
+            "KERAS_TORCH_DEVICE si la definiste",
         )
     if not np.isfinite(perdidas).all() or perdidas[-1] >= perdidas[0]:
         fallar(
@@ -174,7 +182,8 @@ def comprobar_keras():
             "mira «Resultados que no cuadran»",
         )
     decir(
-        f"ok  Keras entrena en la GPU: pérdida {perdidas[0]:.3f} → {perdidas[-1]:.3f} en 5 épocas"
+        f"ok  Keras entrena en la GPU: pérdida {perdidas[0]:.3f} → {perdidas[-1]:.3f} "
+        "en 5 épocas"
     )
 
 
@@ -185,6 +194,7 @@ if __name__ == "__main__":
     comprobar_cuentas()
     comprobar_keras()
     decir(
-        f"VRAM pico reservada por PyTorch: {torch.cuda.max_memory_allocated() / 2**20:.0f} MiB"
+        "VRAM pico reservada por PyTorch: "
+        f"{torch.cuda.max_memory_allocated() / 2**20:.0f} MiB"
     )
     decir("Todo en orden: sigue con el paso 4.")

@@ -3,5 +3,10 @@ import torch
 print(f"GPU que ve PyTorch: {torch.cuda.device_count()}")
 for i in range(torch.cuda.device_count()):
     p = torch.cuda.get_device_properties(i)
-    print(f"  cuda:{i}", p.name, f"{p.total_memory / 2**30:.1f} GiB", "GPU integrada" if p.is_integrated else "GPU dedicada")
+    print(
+        f"  cuda:{i}",
+        p.name,
+        f"{p.total_memory / 2**30:.1f} GiB",
+        "GPU integrada" if p.is_integrated else "GPU dedicada",
+    )
 EOF

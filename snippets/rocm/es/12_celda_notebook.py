@@ -17,13 +17,20 @@ import torch
 motor = keras.backend.backend()
 if motor != "torch":
     raise RuntimeError(
-        f"Keras ya se había importado con '{motor}': reinicia el kernel y ejecuta esta celda la primera"
+        f"Keras ya se había importado con '{motor}': reinicia el kernel "
+        "y ejecuta esta celda la primera"
     )
 if not torch.cuda.is_available():
     raise RuntimeError(
         "PyTorch no ve la GPU: ejecuta probar_rocm.py (paso 3) para saber por qué"
     )
+if torch.cuda.get_device_properties(0).is_integrated:
+    raise RuntimeError(
+        "cuda:0 es una gráfica integrada: deja visible solo la Radeon con "
+        "ROCR_VISIBLE_DEVICES (paso 1) y reinicia el kernel"
+    )
 keras.utils.set_random_seed(42)
 print(
-    f"Keras {keras.__version__} con {motor} | GPU: {torch.cuda.get_device_name(0)} | HIP {torch.version.hip}"
+    f"Keras {keras.__version__} con {motor} | GPU: {torch.cuda.get_device_name(0)} | "
+    f"HIP {torch.version.hip}"
 )

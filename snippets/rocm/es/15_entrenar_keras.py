@@ -1,10 +1,11 @@
-"""entrenar_keras.py: MobileNetV2 sobre Oxford-IIIT Pet con Keras 3 y el backend PyTorch.
+"""\
+entrenar_keras.py: MobileNetV2 sobre Oxford-IIIT Pet con Keras 3 y el backend PyTorch.
 
     python entrenar_keras.py        # en la GPU
     python entrenar_keras.py cpu    # la misma carga en la CPU, para comparar
 
-Mide cada época (entrenamiento + validación) y separa la primera, fría, de la media de las
-demás. No cuenta la carga del dataset ni la de los pesos.
+Mide cada época (entrenamiento + validación) y separa la primera, fría, de la media de
+las demás. No cuenta la carga del dataset ni la de los pesos.
 """
 
 import argparse
@@ -54,7 +55,8 @@ def comprobar_entorno():
             )
     elif torch.version.hip is None and not (ACEPTAR_CUDA and torch.version.cuda):
         raise SystemExit(
-            "este PyTorch no es una compilación ROCm; desinstálalo y vuelve a instalarlo desde el índice ROCm (paso 2)"
+            "este PyTorch no es una compilación ROCm; desinstálalo y vuelve a "
+            "instalarlo desde el índice ROCm (paso 2)"
         )
     elif not torch.cuda.is_available():
         raise SystemExit(
@@ -63,13 +65,15 @@ def comprobar_entorno():
 
 
 def normalizar(imagen, etiqueta):
-    """LADO × LADO píxeles, de [0, 255] a [-1, 1]: la escala con la que se entrenó MobileNetV2."""
+    """LADO × LADO píxeles, de [0, 255] a [-1, 1]: la escala con la que se entrenó
+    MobileNetV2."""
     imagen = tf.image.resize(imagen, (LADO, LADO))
     return imagen * (2.0 / 255.0) - 1.0, etiqueta
 
 
 def cargar_datos():
-    """Lee la copia preparada en datasets/, junto a este archivo; si falta, error en vez de descarga."""
+    """Lee la copia preparada en datasets/, junto a este archivo; si falta, error en vez
+    de descarga."""
     partes, info = tfds.load(
         "oxford_iiit_pet:4.0.0",
         split=list(PARTICIONES.values()),
@@ -109,7 +113,8 @@ def construir_modelo(num_clases):
 
 
 class Cronometro(keras.callbacks.Callback):
-    """Tiempo de cada época. En la GPU el trabajo se encola: hay que esperarlo antes de mirar el reloj."""
+    """Tiempo de cada época. En la GPU el trabajo se encola: hay que esperarlo antes de
+    mirar el reloj."""
 
     def __init__(self, esperar):
         super().__init__()
@@ -123,8 +128,9 @@ class Cronometro(keras.callbacks.Callback):
         self.esperar()
         self.segundos.append(time.perf_counter() - self.inicio)
         print(
-            f"época {epoch + 1}/{EPOCAS}: {self.segundos[-1]:.1f} s | pérdida {logs['loss']:.4f} | "
-            f"exactitud {logs['accuracy']:.3f} | exactitud de validación {logs['val_accuracy']:.3f}"
+            f"época {epoch + 1}/{EPOCAS}: {self.segundos[-1]:.1f} s | "
+            f"pérdida {logs['loss']:.4f} | exactitud {logs['accuracy']:.3f} | "
+            f"exactitud de validación {logs['val_accuracy']:.3f}"
         )
 
 
@@ -149,16 +155,19 @@ fria, *calientes = cronometro.segundos
 print(f"dispositivo: {lugar}")
 print(f"época fría (la primera): {fria:.1f} s")
 print(
-    f"épocas calientes: {statistics.mean(calientes):.1f} s de media ({len(calientes)} épocas)"
+    f"épocas calientes: {statistics.mean(calientes):.1f} s de media "
+    f"({len(calientes)} épocas)"
 )
 total = sum(cronometro.segundos)
 # La cuenta del programa de la fuente: las 3 épocas, fría incluida, entre 3 (de ahí
 # sale, deducimos, su ≈ 5 s/época).
 print(
-    f"total: {total:.1f} s, o sea {total / EPOCAS:.1f} s por época contando la fría (la cuenta del programa de la fuente)"
+    f"total: {total:.1f} s, o sea {total / EPOCAS:.1f} s por época contando la fría "
+    "(la cuenta del programa de la fuente)"
 )
 if not EN_CPU:
     print(
-        f"VRAM pico reservada por PyTorch: {torch.cuda.max_memory_allocated() / 2**20:.0f} MiB"
+        "VRAM pico reservada por PyTorch: "
+        f"{torch.cuda.max_memory_allocated() / 2**20:.0f} MiB"
     )
 modelo.save("modelo.keras")

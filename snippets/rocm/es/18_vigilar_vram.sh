@@ -1,1 +1,2 @@
-watch -n1 rocm-smi --showuse --showmeminfo vram   # con los paquetes de AMD: watch -n1 amd-smi metric --usage --mem-usage
+# con los paquetes de AMD: watch -n1 amd-smi metric --usage --mem-usage
+watch -n1 rocm-smi --showuse --showmeminfo vram

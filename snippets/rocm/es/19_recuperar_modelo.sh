@@ -7,5 +7,8 @@ import numpy as np
 
 modelo = keras.models.load_model("modelo.keras")
 logits = modelo.predict(np.zeros((1, 160, 160, 3), "float32"), verbose=0)
-print(f"modelo.keras: {len(modelo.layers)} capas, {modelo.count_params():,} parámetros, salida {logits.shape}")
+print(
+    f"modelo.keras: {len(modelo.layers)} capas, {modelo.count_params():,} parámetros, "
+    f"salida {logits.shape}"
+)
 FIN
