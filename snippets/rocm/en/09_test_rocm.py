@@ -10,8 +10,8 @@ status 1:
   4. Keras: a small convolutional network learns on the GPU, with its weights on the
      GPU.
 
-A CUDA build is accepted only when asked for explicitly with ROCM_GUIDE_ACCEPT_CUDA=1
-(it exists to test the guide on an NVIDIA machine); if you have a Radeon, do not set it.
+ROCM_GUIDE_ACCEPT_CUDA=1 is a switch for the site's CI, to run the guide on an NVIDIA
+machine: with a Radeon, do not set it.
 """
 
 import os
@@ -79,8 +79,8 @@ def check_gpu():
     if gpus[0].is_integrated:
         fail(
             "cuda:0 is an integrated GPU, not the dedicated card",
-            "leave only the Radeon visible with HIP_VISIBLE_DEVICES "
-            '(step 3, "Which GPU did you test?") and run the test again',
+            "leave only the Radeon visible with ROCR_VISIBLE_DEVICES "
+            '(step 1, "If rocminfo lists an integrated GPU") and run the test again',
         )
     if any(
         not p.is_integrated and p.total_memory > gpus[0].total_memory for p in gpus[1:]
@@ -88,7 +88,7 @@ def check_gpu():
         say(
             "WARNING: another dedicated GPU has more memory than cuda:0; if that is "
             "the one you meant to test, make it the only visible GPU with "
-            'HIP_VISIBLE_DEVICES (step 3, "Which GPU did you test?")'
+            'ROCR_VISIBLE_DEVICES (step 1, "If rocminfo lists an integrated GPU")'
         )
 
 

@@ -63,6 +63,11 @@ def check_environment():
         raise SystemExit(
             "PyTorch sees no GPU: run test_rocm.py (step 3) to find out why"
         )
+    elif torch.cuda.get_device_properties(0).is_integrated:
+        raise SystemExit(
+            "cuda:0 is an integrated GPU: leave only the Radeon visible with "
+            "ROCR_VISIBLE_DEVICES (step 1) and run it again"
+        )
 
 
 def normalise(image, label):

@@ -9,9 +9,8 @@ hacer y termina con código de salida 1:
      que en la CPU;
   4. Keras: una red convolucional pequeña aprende en la GPU, con los pesos en la GPU.
 
-Una compilación CUDA solo se acepta si se pide expresamente con ROCM_GUIDE_ACCEPT_CUDA=1
-(sirve para probar la guía en una máquina NVIDIA); quien tiene una Radeon no debe
-definirla.
+ROCM_GUIDE_ACCEPT_CUDA=1 es un interruptor de la CI del sitio, para ejecutar la guía en
+una máquina NVIDIA: con una Radeon no lo definas.
 """
 
 import os
@@ -81,16 +80,16 @@ def comprobar_gpu():
     if gpus[0].is_integrated:
         fallar(
             "cuda:0 es una GPU integrada, no la tarjeta dedicada",
-            "deja visible solo la Radeon con HIP_VISIBLE_DEVICES "
-            "(paso 3, «¿Qué GPU has probado?») y repite la prueba",
+            "deja visible solo la Radeon con ROCR_VISIBLE_DEVICES "
+            "(paso 1, «Si rocminfo lista una gráfica integrada») y repite la prueba",
         )
     if any(
         not p.is_integrated and p.total_memory > gpus[0].total_memory for p in gpus[1:]
     ):
         decir(
             "AVISO: otra GPU dedicada tiene más memoria que cuda:0; "
-            "si es la que querías probar, déjala sola con HIP_VISIBLE_DEVICES "
-            "(paso 3, «¿Qué GPU has probado?»)"
+            "si es la que querías probar, déjala sola con ROCR_VISIBLE_DEVICES "
+            "(paso 1, «Si rocminfo lista una gráfica integrada»)"
         )
 
 

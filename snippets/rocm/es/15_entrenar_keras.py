@@ -62,6 +62,11 @@ def comprobar_entorno():
         raise SystemExit(
             "PyTorch no ve la GPU: ejecuta probar_rocm.py (paso 3) para saber por qué"
         )
+    elif torch.cuda.get_device_properties(0).is_integrated:
+        raise SystemExit(
+            "cuda:0 es una gráfica integrada: deja visible solo la Radeon con "
+            "ROCR_VISIBLE_DEVICES (paso 1) y vuelve a ejecutarlo"
+        )
 
 
 def normalizar(imagen, etiqueta):
