@@ -713,3 +713,33 @@ def test_a_page_is_loaded_once_per_scheme_and_resized_through_its_widths():
     wanted = {dl: {"render", "axe", "copy", "switcher"}, pl: {"axe", "weight"}, dd: {"axe"}, pd: {"axe", "screenshot"}}
     assert browser_tours.visits(wanted) == [(pl, dl), (pd, dd)]
     assert browser_tours.visits(wanted | {pl: {"axe", "copy"}}) == [(pl,), (dl,), (pd, dd)]
+
+
+LAPTOP = {"width": 1366, "height": 768}
+# Pages that open with a quick route: its first command must be on a laptop's first screen.
+FIRST_COMMAND_PAGES = ("rocm.es", "rocm.en")
+FIRST_COMMAND = """() => {
+  const code = document.querySelector("article .highlight pre code");
+  if (!code) return null;
+  const line = parseFloat(getComputedStyle(code).lineHeight) || 20;
+  return {bottom: code.getBoundingClientRect().top + line, screen: innerHeight,
+          heading: code.closest("article").querySelector("h2")?.textContent.trim()};
+}"""
+
+
+@pytest.mark.parametrize("page_id", FIRST_COMMAND_PAGES)
+def test_the_first_command_is_on_a_laptops_first_screen(browser, served_site, page_id):
+    """On a 1366 × 768 laptop, the page's first code line is visible without scrolling."""
+    server, site = served_site
+    page = next(p for p in PAGES if p.id == page_id)
+    v = Visit(browser, page_url(server, site, page), page_id, LAPTOP, base=server)
+    try:
+        found = v.tab.evaluate(FIRST_COMMAND)
+    finally:
+        v.close()
+    assert found, f"{rel(page.path)}: no code block on the page"
+    assert found["bottom"] <= found["screen"], (
+        f"{rel(page.path)} [{page.lang}]: its first command (under «{found['heading']}») ends "
+        f"{found['bottom']:.0f} px down, below a {LAPTOP['width']} × {LAPTOP['height']} "
+        "laptop's first screen: move the quick route up"
+    )

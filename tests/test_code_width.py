@@ -23,8 +23,7 @@ def test_every_code_line_fits_the_column():
     wide = too_wide(all_pages())
     assert not wide, (
         f"{len(wide)} code lines are wider than {CODE_COLUMNS} columns; wrap them "
-        "(ruff format --line-length 88 for the code, then comments and long strings by hand):\n"
-        + "\n".join(wide)
+        "(ruff format --line-length 88 for the code, then comments and long strings by hand):\n" + "\n".join(wide)
     )
 
 

@@ -1,11 +1,13 @@
-# Step 0: the kernel driver (one amdgpu line) and the ROCm tools
+# Step 0: the kernel driver (a line starting with amdgpu) and the ROCm tools
 lsmod | grep -w amdgpu || echo "the amdgpu module is not loaded"
 sudo apt update
 sudo apt install rocminfo rocm-smi
-# Step 1: the Radeon in rocminfo (two gfx lines? deal with the integrated one first)
+# Step 1: the Radeon in rocminfo, and your user in render and video
 rocminfo | grep -E "Marketing Name|gfx|denied|render"
 sudo usermod -aG render,video "$USER"
-# ...log out, log back in, come back to this folder and repeat the rocminfo
+# ...log out, log back in, come back to this folder and repeat the rocminfo.
+# Another gfx besides gfx1102? It is the integrated GPU: disable it in the BIOS/UEFI
+# or leave only the Radeon visible with ROCR_VISIBLE_DEVICES (step 1) before going on
 # Step 2: a .venv; PyTorch from its ROCm index; then the rest
 PY=python3.12
 sudo apt install "$PY-venv"

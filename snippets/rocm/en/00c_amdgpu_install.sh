@@ -4,6 +4,7 @@
 wget https://repo.radeon.com/amdgpu-install/7.0.2/ubuntu/noble/\
 amdgpu-install_7.0.2.70002-1_all.deb
 sudo apt install ./amdgpu-install_7.0.2.70002-1_all.deb
+sudo apt update
 # ROCm under /opt/rocm, with the amdgpu that Ubuntu's kernel already ships (without
 # AMD's DKMS module)
 sudo amdgpu-install --usecase=rocm --no-dkms

@@ -71,16 +71,25 @@ def check_gpu():
         torch.cuda.get_device_properties(i) for i in range(torch.cuda.device_count())
     ]
     say(f"ok  GPU: cuda:0, {gpus[0].name} (of {len(gpus)} visible)")
+    # Each GPU's ISA, against the ones this PyTorch carries: a Ryzen 7000's integrated
+    # GPU (gfx1036) is not among them, even when ROCm does not flag it as integrated.
+    isas = torch.cuda.get_arch_list()
+    no_kernels = [
+        bool(torch.version.hip) and p.gcnArchName.split(":")[0] not in isas
+        for p in gpus
+    ]
     for i, p in enumerate(gpus):
         say(
-            f"    cuda:{i}: {p.name}, {p.total_memory / 2**30:.1f} GiB, "
+            f"    cuda:{i}: {p.name}, {p.gcnArchName.split(':')[0]}, "
+            f"{p.total_memory / 2**30:.1f} GiB, "
             f"{'integrated GPU' if p.is_integrated else 'dedicated GPU'}"
+            f"{', no kernels in this PyTorch' if no_kernels[i] else ''}"
         )
-    if gpus[0].is_integrated:
+    if gpus[0].is_integrated or no_kernels[0]:
         fail(
-            "cuda:0 is an integrated GPU, not the dedicated card",
-            "leave only the Radeon visible with ROCR_VISIBLE_DEVICES "
-            '(step 1, "If rocminfo lists an integrated GPU") and run the test again',
+            "cuda:0 is an integrated GPU or one this PyTorch carries no kernels for",
+            "leave only the Radeon visible with ROCR_VISIBLE_DEVICES (step 1, "
+            '"If rocminfo lists an integrated GPU") and run the test again',
         )
     if any(
         not p.is_integrated and p.total_memory > gpus[0].total_memory for p in gpus[1:]
@@ -193,4 +202,4 @@ if __name__ == "__main__":
         "Peak VRAM allocated by PyTorch: "
         f"{torch.cuda.max_memory_allocated() / 2**20:.0f} MiB"
     )
-    say("All good: go on to step 4.")
+    say("All good: go on to step 5 (or step 4, if you use notebooks).")

@@ -22,10 +22,14 @@ if engine != "torch":
     )
 if not torch.cuda.is_available():
     raise RuntimeError("PyTorch sees no GPU: run test_rocm.py (step 3) to find out why")
-if torch.cuda.get_device_properties(0).is_integrated:
+# A Ryzen 7000's integrated GPU (gfx1036) is not among this PyTorch's ISAs
+gpu = torch.cuda.get_device_properties(0)
+isa = gpu.gcnArchName.split(":")[0]
+if gpu.is_integrated or isa not in torch.cuda.get_arch_list():
     raise RuntimeError(
-        "cuda:0 is an integrated GPU: leave only the Radeon visible with "
-        "ROCR_VISIBLE_DEVICES (step 1) and restart the kernel"
+        f"cuda:0 ({gpu.name}, {isa}) is an integrated GPU or has no kernels in this "
+        "PyTorch: leave only the Radeon visible with ROCR_VISIBLE_DEVICES (step 1) "
+        "and restart the kernel"
     )
 keras.utils.set_random_seed(42)
 print(

@@ -63,11 +63,24 @@ def check_environment():
         raise SystemExit(
             "PyTorch sees no GPU: run test_rocm.py (step 3) to find out why"
         )
-    elif torch.cuda.get_device_properties(0).is_integrated:
+    elif wrong := wrong_gpu():
         raise SystemExit(
-            "cuda:0 is an integrated GPU: leave only the Radeon visible with "
-            "ROCR_VISIBLE_DEVICES (step 1) and run it again"
+            f"cuda:0 is {wrong}, an integrated GPU or one without kernels in this "
+            "PyTorch: leave only the Radeon visible with ROCR_VISIBLE_DEVICES (step 1)"
         )
+
+
+def wrong_gpu():
+    """cuda:0 with its ISA if it is an integrated GPU, or if this ROCm PyTorch carries
+    no kernels for it (a Ryzen 7000's gfx1036, for instance); None if it is the right
+    one."""
+    gpu = torch.cuda.get_device_properties(0)
+    isa = gpu.gcnArchName.split(":")[0]
+    if gpu.is_integrated or (
+        torch.version.hip and isa not in torch.cuda.get_arch_list()
+    ):
+        return f"{gpu.name} ({isa})"
+    return None
 
 
 def normalise(image, label):

@@ -1,11 +1,13 @@
-# Paso 0: el controlador del núcleo (una línea amdgpu) y las herramientas de ROCm
+# Paso 0: el controlador (una línea que empieza por amdgpu) y las herramientas
 lsmod | grep -w amdgpu || echo "el módulo amdgpu no está cargado"
 sudo apt update
 sudo apt install rocminfo rocm-smi
-# Paso 1: la Radeon en rocminfo (¿dos líneas gfx? resuelve antes la integrada)
+# Paso 1: la Radeon en rocminfo y tu usuario en render y video
 rocminfo | grep -E "Marketing Name|gfx|denied|render"
 sudo usermod -aG render,video "$USER"
-# ...cierra la sesión, vuelve a entrar, regresa a esta carpeta y repite el rocminfo
+# ...cierra la sesión, vuelve a entrar, regresa a esta carpeta y repite el rocminfo.
+# ¿Sale otra gfx además de gfx1102? Es la integrada: desactívala en la BIOS/UEFI
+# o deja solo la Radeon con ROCR_VISIBLE_DEVICES (paso 1) antes de seguir
 # Paso 2: un .venv; PyTorch desde su índice ROCm; después, el resto
 PY=python3.12
 sudo apt install "$PY-venv"

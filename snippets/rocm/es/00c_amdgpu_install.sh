@@ -4,6 +4,7 @@
 wget https://repo.radeon.com/amdgpu-install/7.0.2/ubuntu/noble/\
 amdgpu-install_7.0.2.70002-1_all.deb
 sudo apt install ./amdgpu-install_7.0.2.70002-1_all.deb
+sudo apt update
 # ROCm en /opt/rocm, con el amdgpu que ya trae el núcleo de Ubuntu (sin el módulo DKMS
 # de AMD)
 sudo amdgpu-install --usecase=rocm --no-dkms

@@ -72,16 +72,26 @@ def comprobar_gpu():
         torch.cuda.get_device_properties(i) for i in range(torch.cuda.device_count())
     ]
     decir(f"ok  GPU: cuda:0, {gpus[0].name} (de {len(gpus)} visibles)")
+    # La ISA de cada GPU, frente a las que trae este PyTorch: la integrada de un Ryzen
+    # 7000 (gfx1036) no está entre ellas, aunque ROCm no la marque como integrada.
+    isas = torch.cuda.get_arch_list()
+    sin_kernels = [
+        bool(torch.version.hip) and p.gcnArchName.split(":")[0] not in isas
+        for p in gpus
+    ]
     for i, p in enumerate(gpus):
         decir(
-            f"    cuda:{i}: {p.name}, {p.total_memory / 2**30:.1f} GiB, "
+            f"    cuda:{i}: {p.name}, {p.gcnArchName.split(':')[0]}, "
+            f"{p.total_memory / 2**30:.1f} GiB, "
             f"{'GPU integrada' if p.is_integrated else 'GPU dedicada'}"
+            f"{', sin kernels en este PyTorch' if sin_kernels[i] else ''}"
         )
-    if gpus[0].is_integrated:
+    if gpus[0].is_integrated or sin_kernels[0]:
         fallar(
-            "cuda:0 es una GPU integrada, no la tarjeta dedicada",
-            "deja visible solo la Radeon con ROCR_VISIBLE_DEVICES "
-            "(paso 1, «Si rocminfo lista una gráfica integrada») y repite la prueba",
+            "cuda:0 es una GPU integrada o una para la que este PyTorch no trae "
+            "kernels",
+            "deja visible solo la Radeon con ROCR_VISIBLE_DEVICES (paso 1, "
+            "«Si rocminfo lista una gráfica integrada») y repite la prueba",
         )
     if any(
         not p.is_integrated and p.total_memory > gpus[0].total_memory for p in gpus[1:]
@@ -196,4 +206,4 @@ if __name__ == "__main__":
         "VRAM pico reservada por PyTorch: "
         f"{torch.cuda.max_memory_allocated() / 2**20:.0f} MiB"
     )
-    decir("Todo en orden: sigue con el paso 4.")
+    decir("Todo en orden: sigue con el paso 5 (o con el 4, si usas notebooks).")

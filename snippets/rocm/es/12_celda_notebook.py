@@ -24,10 +24,14 @@ if not torch.cuda.is_available():
     raise RuntimeError(
         "PyTorch no ve la GPU: ejecuta probar_rocm.py (paso 3) para saber por qué"
     )
-if torch.cuda.get_device_properties(0).is_integrated:
+# La integrada de un Ryzen 7000 (gfx1036) no está entre las ISA de este PyTorch
+gpu = torch.cuda.get_device_properties(0)
+isa = gpu.gcnArchName.split(":")[0]
+if gpu.is_integrated or isa not in torch.cuda.get_arch_list():
     raise RuntimeError(
-        "cuda:0 es una gráfica integrada: deja visible solo la Radeon con "
-        "ROCR_VISIBLE_DEVICES (paso 1) y reinicia el kernel"
+        f"cuda:0 ({gpu.name}, {isa}) es una gráfica integrada o no tiene kernels en "
+        "este PyTorch: deja visible solo la Radeon con ROCR_VISIBLE_DEVICES (paso 1) "
+        "y reinicia el kernel"
     )
 keras.utils.set_random_seed(42)
 print(

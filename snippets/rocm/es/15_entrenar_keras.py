@@ -62,11 +62,23 @@ def comprobar_entorno():
         raise SystemExit(
             "PyTorch no ve la GPU: ejecuta probar_rocm.py (paso 3) para saber por qué"
         )
-    elif torch.cuda.get_device_properties(0).is_integrated:
+    elif equivocada := gpu_equivocada():
         raise SystemExit(
-            "cuda:0 es una gráfica integrada: deja visible solo la Radeon con "
-            "ROCR_VISIBLE_DEVICES (paso 1) y vuelve a ejecutarlo"
+            f"cuda:0 es {equivocada}, una gráfica integrada o sin kernels en este "
+            "PyTorch: deja visible solo la Radeon con ROCR_VISIBLE_DEVICES (paso 1)"
         )
+
+
+def gpu_equivocada():
+    """cuda:0 con su ISA si es una integrada, o si este PyTorch de ROCm no trae kernels
+    para ella (la gfx1036 de un Ryzen 7000, por ejemplo); None si es la buena."""
+    gpu = torch.cuda.get_device_properties(0)
+    isa = gpu.gcnArchName.split(":")[0]
+    if gpu.is_integrated or (
+        torch.version.hip and isa not in torch.cuda.get_arch_list()
+    ):
+        return f"{gpu.name} ({isa})"
+    return None
 
 
 def normalizar(imagen, etiqueta):
