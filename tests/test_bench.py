@@ -418,14 +418,14 @@ def test_speed_sentences_agree_with_the_committed_record(key, below_one, page, s
 
 
 def test_the_cache_sentences_agree_with_the_committed_record():
-    """feeding-data says what cache() with prefetch() did on its grid: close to plain tf.data on torch
-    and TensorFlow (within a tenth); on JAX further off, either way (1.12 in one record, 0.85 in the
-    next), but the two rows' ranges of runs overlap, in the record its figures come from."""
+    """feeding-data says what cache() with prefetch() did on its grid: the ratio to plain tf.data
+    moves from record to record, either way (TensorFlow 1.05 in one, 1.28 in the next; JAX 1.12,
+    0.85, 1.18), but on all three engines the two rows' ranges of runs overlap, in the record its
+    figures come from."""
     rec = bench_record.read_record(ROOT / f"bench/records/{COMMITTED}.json")
-    ratio = lambda backend: rec["ratios"][f"feeding.{backend}.tf_data_cache_over_tf_data"]  # noqa: E731
     sentences = {
-        "en": ["On torch and TensorFlow it stays close to 1.", "but the ranges of\nits runs overlap"],
-        "es": ["En torch y en TensorFlow queda cerca de 1.", "pero los rangos de sus ejecuciones se\nsolapan"],
+        "en": ["on all three engines the ranges of the two rows' runs overlap"],
+        "es": ["en los tres\nmotores los rangos de las ejecuciones de las dos filas se solapan"],
     }
     for lang, said in sentences.items():
         text = (DOCS / f"feeding-data.{lang}.md").read_text()
@@ -434,13 +434,13 @@ def test_the_cache_sentences_agree_with_the_committed_record():
         for backend in BACKENDS:
             assert f"bench@{COMMITTED}:ratio:feeding.{backend}.tf_data_cache_over_tf_data" in text, (lang, backend)
     reword = f"bench/records/{COMMITTED}.json measured otherwise: reword both languages"
-    for backend in ("torch", "tensorflow"):
-        assert 0.9 <= ratio(backend) <= 1.1, f"feeding-data: '{backend} close to 1', {ratio(backend):.3g}; {reword}"
-    plain, tuned = rec["figures"]["feeding.jax.tf_data.ms_per_step"], rec["figures"]["feeding.jax.tf_data_cache.ms_per_step"]
-    assert tuned["min"] <= plain["max"] and plain["min"] <= tuned["max"], (
-        f"feeding-data: 'on JAX the ranges of its runs overlap', but tf.data+cache ran {tuned['min']:.3g}-{tuned['max']:.3g} "
-        f"and tf.data {plain['min']:.3g}-{plain['max']:.3g}; {reword}"
-    )
+    for backend in BACKENDS:
+        figures = rec["figures"]
+        plain, tuned = figures[f"feeding.{backend}.tf_data.ms_per_step"], figures[f"feeding.{backend}.tf_data_cache.ms_per_step"]
+        assert tuned["min"] <= plain["max"] and plain["min"] <= tuned["max"], (
+            f"feeding-data: 'on all three engines the ranges of the runs overlap', but on {backend} "
+            f"tf.data+cache ran {tuned['min']:.3g}-{tuned['max']:.3g} and tf.data {plain['min']:.3g}-{plain['max']:.3g}; {reword}"
+        )
 
 
 def test_the_core_count_the_pages_name_is_the_records():
