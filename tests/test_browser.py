@@ -723,7 +723,7 @@ FIRST_COMMAND = """() => {
   if (!code) return null;
   const line = parseFloat(getComputedStyle(code).lineHeight) || 20;
   return {bottom: code.getBoundingClientRect().top + line, screen: innerHeight,
-          heading: code.closest("article").querySelector("h2")?.textContent.trim()};
+          heading: code.closest("article").querySelector("h2")?.firstChild.textContent.trim()};
 }"""
 
 
