@@ -244,6 +244,16 @@ def test_labels_render_as_a_small_mark_on_the_site_and_in_the_notebook(snippets)
     assert '<sup class="trace trace--source"' in cells
 
 
+def test_a_label_that_starts_an_indented_line_stays_inside_its_fold(snippets):
+    """An indented label keeps its line's four spaces: a no-break space in their place would end
+    the fold there, and the rest of the fold would render outside it (as code, four spaces in)."""
+    text = '??? note "Cifras"\n    Unos 5 s por época, multiplicados por\n    30 y por\n    ^fuente^, sin más.'
+    page = replace(page_of(text, snippets), meta={"sources": [GUIDE]})
+    lines = rendered_text(page).split("\n")
+    [line] = [line for line in lines if "trace--source" in line]
+    assert line.startswith('    <a class="trace-link"'), repr(line[:12])
+
+
 def test_a_source_mark_on_a_page_that_lists_no_source_fails_the_build_naming_its_line(snippets):
     page = page_of("Texto.\n\nUnos 5 s por época ^fuente^.", snippets)
     with pytest.raises(PageError, match=r"page\.es\.md:17: a \^fuente\^ mark, but the page lists no source"):

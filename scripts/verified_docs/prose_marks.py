@@ -124,8 +124,11 @@ def render_text(text: str, lang: str, sources_anchor: str | None = None) -> str:
         if kind is None:
             continue
         before = text[last : m.start()]
-        # a no-break space: the label never starts a line apart from the figure it qualifies
-        out.append(before[:-1] + "\u00a0" if before.endswith(" ") else before)
+        # a no-break space: the label never starts a line apart from the figure it qualifies;
+        # but a label that starts a source line keeps that line's indentation, or it would
+        # leave the fold or list it is written in
+        starts_line = not before[before.rfind("\n") + 1 :].strip()
+        out.append(before[:-1] + "\u00a0" if before.endswith(" ") and not starts_line else before)
         mark = f'<sup class="trace trace--{kind}" title="{html.escape(TITLES[lang][kind])}">{m["word"]}</sup>'
         out.append(f'<a class="trace-link" href="#{sources_anchor}">{mark}</a>' if kind == "source" and sources_anchor else mark)
         last = m.end()

@@ -3,8 +3,9 @@
 Four checks, cheapest first. The first one that fails says what to do and exits with
 status 1:
   1. build: the installed PyTorch is a ROCm build (torch.version.hip is set);
-  2. GPU: PyTorch sees it (torch.cuda.is_available()), and which one cuda:0 is (a
-     warning when it does not look like the dedicated card);
+  2. GPU: PyTorch sees it (torch.cuda.is_available()), and cuda:0 is neither integrated
+     nor a GPU without kernels in this PyTorch (a warning if another dedicated one has
+     more memory);
   3. arithmetic: a matrix product and a convolution give the same result on the GPU as
      on the CPU;
   4. Keras: a small convolutional network learns on the GPU, with its weights on the

@@ -25,7 +25,8 @@ if not torch.cuda.is_available():
 # A Ryzen 7000's integrated GPU (gfx1036) is not among this PyTorch's ISAs
 gpu = torch.cuda.get_device_properties(0)
 isa = gpu.gcnArchName.split(":")[0]
-if gpu.is_integrated or isa not in torch.cuda.get_arch_list():
+no_kernels = torch.version.hip and isa not in torch.cuda.get_arch_list()
+if gpu.is_integrated or no_kernels:
     raise RuntimeError(
         f"cuda:0 ({gpu.name}, {isa}) is an integrated GPU or has no kernels in this "
         "PyTorch: leave only the Radeon visible with ROCR_VISIBLE_DEVICES (step 1) "

@@ -3,8 +3,9 @@
 Cuatro comprobaciones, de la más barata a la más cara. La primera que falla dice qué
 hacer y termina con código de salida 1:
   1. compilación: el PyTorch instalado es de ROCm (torch.version.hip tiene valor);
-  2. GPU: PyTorch la ve (torch.cuda.is_available()), y cuál es la cuda:0 (con un aviso
-     si no parece la tarjeta dedicada);
+  2. GPU: PyTorch la ve (torch.cuda.is_available()), y la cuda:0 no es una integrada ni
+     una GPU sin kernels en este PyTorch (con un aviso si otra dedicada tiene más
+     memoria);
   3. cuentas: una multiplicación de matrices y una convolución dan en la GPU lo mismo
      que en la CPU;
   4. Keras: una red convolucional pequeña aprende en la GPU, con los pesos en la GPU.

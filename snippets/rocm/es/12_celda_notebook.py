@@ -27,7 +27,8 @@ if not torch.cuda.is_available():
 # La integrada de un Ryzen 7000 (gfx1036) no está entre las ISA de este PyTorch
 gpu = torch.cuda.get_device_properties(0)
 isa = gpu.gcnArchName.split(":")[0]
-if gpu.is_integrated or isa not in torch.cuda.get_arch_list():
+sin_kernels = torch.version.hip and isa not in torch.cuda.get_arch_list()
+if gpu.is_integrated or sin_kernels:
     raise RuntimeError(
         f"cuda:0 ({gpu.name}, {isa}) es una gráfica integrada o no tiene kernels en "
         "este PyTorch: deja visible solo la Radeon con ROCR_VISIBLE_DEVICES (paso 1) "
