@@ -141,6 +141,15 @@ def test_a_diagram_without_a_title_fails_the_build(tmp_path):
     assert re.search(r"index\.es\.md:3 \[es\], mermaid diagram 1: no `accTitle: …` line", proc.stderr), proc.stderr[-2000:]
 
 
+def test_a_diagram_inside_a_fold_fails_the_build_naming_its_line(tmp_path):
+    """Indented raw HTML is not a block to Python-Markdown: a diagram in a fold or a list would be a
+    <figure> inside a <p>, so the build refuses it before drawing anything."""
+    fold = '??? note "Un desplegable"\n    ```mermaid\n    flowchart TB\n      accTitle: Dentro\n      A --> B\n    ```\n'
+    proc = build(tmp_path, f"# Título\n\nTexto.\n\n{fold}")
+    assert proc.returncode != 0
+    assert re.search(r"index\.es\.md:\d+: a mermaid diagram inside a fold or a list", proc.stderr), proc.stderr[-2000:]
+
+
 def test_a_formula_katex_rejects_fails_the_build(tmp_path):
     proc = build(tmp_path, "# Título\n\nUna fórmula:\n\n$$\n\\frac{1}{\\sigmaa}\n$$\n")
     assert proc.returncode != 0

@@ -67,7 +67,6 @@ class Fence:
     slug: str
     number: int  # 1-based, in page order
     line: int  # 1-based line of the opening fence in the page file
-    indent: str
     source: str
 
     @property
@@ -107,7 +106,15 @@ def pinned_versions() -> dict:
 def fences(page: Page) -> list[Fence]:
     """The page's mermaid fences, in order, as the page reader found them (Page.diagrams)."""
     mermaid = [d for d in page.diagrams if d.syntax == "mermaid"]
-    return [Fence(page.path, page.lang, page.slug, n, d.line, d.indent, d.source) for n, d in enumerate(mermaid, 1)]
+    for d in mermaid:
+        if d.indent:
+            # Python-Markdown reads raw HTML as a block only at the top level: indented, the
+            # <figure> would land inside a <p> (invalid HTML, which vnu reports).
+            raise DiagramError(
+                f"{rel(page.path)}:{d.line}: a mermaid diagram inside a fold or a list renders as a "
+                "<figure> inside a <p>, which is invalid HTML; put the diagram at the top level"
+            )
+    return [Fence(page.path, page.lang, page.slug, n, d.line, d.source) for n, d in enumerate(mermaid, 1)]
 
 
 def committed(fence: Fence) -> str | None:
@@ -289,7 +296,7 @@ def figure(fence: Fence, svg: str) -> list[str]:
         svg,
         count=1,
     )
-    return ["", f'{fence.indent}<figure class="diagram" tabindex="0" data-search-exclude>{svg}</figure>', ""]
+    return ["", f'<figure class="diagram" tabindex="0" data-search-exclude>{svg}</figure>', ""]
 
 
 def inline(page: Page, drawn: dict[int, str]) -> Page:
