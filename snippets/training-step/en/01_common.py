@@ -30,11 +30,19 @@ def new_net(kind=keras.Model):
     return net
 
 
+def rows(inputs):
+    """A batch's size, counted as Keras counts it in its step: the rows of the first
+    part of the inputs that is not None. The inputs may be a list or a dict, and the
+    target may be missing or have several parts."""
+    first = next(part for part in keras.tree.flatten(inputs) if part is not None)
+    return keras.ops.shape(first)[0]
+
+
 def batches(per_batch, *parts):
     """The batches in the order fit(shuffle=False) goes through them: each part (inputs,
     target and, if any, per-sample weights) cut alike; the inputs may be a list, and the
     weights None."""
-    for first in range(0, len(parts[1]), per_batch):
+    for first in range(0, rows(parts[0]), per_batch):
         # used on the next line
         cut = lambda a: a[first : first + per_batch]  # noqa: E731
         yield tuple(
@@ -49,7 +57,7 @@ def epoch(history, prefix, epoch_batches, compute):
     mean_loss, mae = keras.metrics.Mean(), keras.metrics.MeanAbsoluteError()
     for xb, yb, wb in epoch_batches:
         loss, prediction = compute(xb, yb, wb)
-        mean_loss.update_state(loss, sample_weight=len(yb))
+        mean_loss.update_state(loss, sample_weight=rows(xb))
         # unweighted, as metrics= in compile (weighted_metrics= uses them)
         mae.update_state(yb, prediction)
     history.setdefault(prefix + "loss", []).append(float(mean_loss.result()))
@@ -80,8 +88,8 @@ class CarriesItsLoss(keras.Model):
     def metrics(self):  # those fit resets every epoch, and evaluate when it starts
         return [self.mean_loss, self.mae]
 
-    def log_metrics(self, loss, yb, prediction):
-        self.mean_loss.update_state(loss, sample_weight=keras.ops.shape(yb)[0])
+    def log_metrics(self, loss, xb, yb, prediction):
+        self.mean_loss.update_state(loss, sample_weight=rows(xb))
         self.mae.update_state(yb, prediction)
         return {metric.name: metric.result() for metric in self.metrics}
 

@@ -13,6 +13,7 @@ from common import (
     RATE,
     with_fit,
     epoch,
+    rows,
     report,
     batches,
     new_net,
@@ -21,6 +22,7 @@ from common import (
 )
 from other_nets import (
     WITHOUT_COMPILE,
+    UNSEEDED,
     VALIDATION,
     compare_full_loop_with_fit,
     compare_loop_with_fit,
@@ -58,6 +60,12 @@ def torch_loop(net, inputs, target, per_batch=BATCH, zero=True):
 
 
 report("loop with torch.optim.SGD", net, torch_loop(net, x, y), reference)
+try:  # evaluate uses compile's loss, even if the network was trained by hand
+    net.evaluate(x, y, verbose=0)
+except AttributeError as error:
+    print(f"  evaluate without compile: AttributeError: {error}")
+net.compile(loss="mse")  # its optimizer is not used: evaluate does not train
+print(f"  evaluate after compile(loss='mse'): {net.evaluate(x, y, verbose=0):.5f}")
 net = new_net()
 report(
     "the same loop without zero_grad", net, torch_loop(net, x, y, zero=False), reference
@@ -92,7 +100,10 @@ class CustomStep(keras.Model):
         loss = self.compute_loss(
             x=xb, y=yb, y_pred=prediction, sample_weight=sample_weights
         )
-        loss.backward()
+        # As Keras does: the loss scaled for the gradients (under mixed_float16,
+        # compile sets a LossScaleOptimizer, which unscales in apply), the plain one
+        # for the metrics.
+        self.optimizer.scale_loss(loss).backward()
         with torch.no_grad():
             self.optimizer.apply(
                 [v.value.grad for v in self.trainable_weights], self.trainable_weights
@@ -113,7 +124,7 @@ class CustomStep(keras.Model):
         for metric in self.metrics:
             # the mean of the loss, weighted by the batch's size as in fit
             if metric.name == "loss":
-                metric.update_state(loss, sample_weight=keras.ops.shape(yb)[0])
+                metric.update_state(loss, sample_weight=rows(xb))
         # those of compile(metrics=...)
         return self.compute_metrics(xb, yb, prediction, sample_weights)
 
@@ -162,6 +173,12 @@ def full_torch_loop(
 
 print("  the full loop, against fit on the same networks (same weights and history?):")
 compare_full_loop_with_fit(full_torch_loop)
+# A Dropout without a seed draws its mask from PyTorch's global generator, from which
+# fit's DataLoader also draws a number each time it starts going through the data.
+print("  with a Dropout without a seed, the custom train_step:")
+compare_with_fit(CustomStep, [UNSEEDED])
+print("  and the full loop:")
+compare_full_loop_with_fit(full_torch_loop, [UNSEEDED])
 
 
 # 5. Lower down: compile only gets the optimizer; the network carries the loss and the
@@ -177,7 +194,7 @@ class WithoutCompile(CarriesItsLoss):
             self.optimizer.apply(
                 [v.value.grad for v in self.trainable_weights], self.trainable_weights
             )
-        return self.log_metrics(loss.detach(), yb, prediction.detach())
+        return self.log_metrics(loss.detach(), xb, yb, prediction.detach())
 
 
 class ValidatingWithoutCompile(WithoutCompile):
@@ -186,6 +203,7 @@ class ValidatingWithoutCompile(WithoutCompile):
         prediction = self(xb, training=False)
         return self.log_metrics(
             self.mse(yb, prediction, sample_weight=sample_weights) + sum(self.losses),
+            xb,
             yb,
             prediction,
         )

@@ -13,6 +13,7 @@ from common import (
     RATE,
     with_fit,
     epoch,
+    rows,
     report,
     batches,
     new_net,
@@ -152,7 +153,7 @@ class CustomStep(keras.Model):
             for metric in self.metrics:
                 # the mean of the loss, weighted by the batch's size as in fit
                 if metric.name == "loss":
-                    metric.update_state(loss, sample_weight=keras.ops.shape(yb)[0])
+                    metric.update_state(loss, sample_weight=rows(xb))
             # those of compile(metrics=...)
             logs = self.compute_metrics(xb, yb, prediction, sample_weights)
         return logs, [scope.get_current_value(v) for v in self.metrics_variables]
@@ -297,14 +298,14 @@ class WithoutCompile(CarriesItsLoss):
         trainable, optimizer_vars = self.optimizer.stateless_apply(
             optimizer_vars, gradients, trainable
         )
-        logs, metric_vars = self.log_metrics(metric_vars, loss, yb, prediction)
+        logs, metric_vars = self.log_metrics(metric_vars, loss, xb, yb, prediction)
         return logs, (trainable, non_trainable, optimizer_vars, metric_vars)
 
-    def log_metrics(self, metric_vars, loss, yb, prediction):
+    def log_metrics(self, metric_vars, loss, xb, yb, prediction):
         with keras.StatelessScope(
             state_mapping=list(zip(self.metrics_variables, metric_vars))
         ) as scope:
-            self.mean_loss.update_state(loss, sample_weight=keras.ops.shape(yb)[0])
+            self.mean_loss.update_state(loss, sample_weight=rows(xb))
             self.mae.update_state(yb, prediction)
             logs = {metric.name: metric.result() for metric in self.metrics}
         return logs, [scope.get_current_value(v) for v in self.metrics_variables]
@@ -319,7 +320,7 @@ class ValidatingWithoutCompile(WithoutCompile):
             trainable, non_trainable, xb, training=False, return_losses=True
         )
         loss = self.mse(yb, prediction, sample_weight=sample_weights) + sum(of_layers)
-        logs, metric_vars = self.log_metrics(metric_vars, loss, yb, prediction)
+        logs, metric_vars = self.log_metrics(metric_vars, loss, xb, yb, prediction)
         return logs, (trainable, non_trainable, metric_vars)
 
 

@@ -13,6 +13,7 @@ from common import (
     RATE,
     with_fit,
     epoch,
+    rows,
     report,
     batches,
     new_net,
@@ -75,8 +76,9 @@ class CustomStep(keras.Model):
             loss = self.compute_loss(
                 x=xb, y=yb, y_pred=prediction, sample_weight=sample_weights
             )
+            scaled = self.optimizer.scale_loss(loss)  # as in PyTorch
         self.optimizer.apply(
-            tape.gradient(loss, self.trainable_weights), self.trainable_weights
+            tape.gradient(scaled, self.trainable_weights), self.trainable_weights
         )
         return self.metric_logs(loss, xb, yb, prediction, sample_weights)
 
@@ -92,7 +94,7 @@ class CustomStep(keras.Model):
     def metric_logs(self, loss, xb, yb, prediction, sample_weights):  # as in PyTorch
         for metric in self.metrics:
             if metric.name == "loss":
-                metric.update_state(loss, sample_weight=keras.ops.shape(yb)[0])
+                metric.update_state(loss, sample_weight=rows(xb))
         return self.compute_metrics(xb, yb, prediction, sample_weights)
 
 
@@ -151,7 +153,7 @@ class WithoutCompile(CarriesItsLoss):
         self.optimizer.apply(
             tape.gradient(loss, self.trainable_weights), self.trainable_weights
         )
-        return self.log_metrics(loss, yb, prediction)
+        return self.log_metrics(loss, xb, yb, prediction)
 
 
 class ValidatingWithoutCompile(WithoutCompile):
@@ -160,6 +162,7 @@ class ValidatingWithoutCompile(WithoutCompile):
         prediction = self(xb, training=False)
         return self.log_metrics(
             self.mse(yb, prediction, sample_weight=sample_weights) + sum(self.losses),
+            xb,
             yb,
             prediction,
         )

@@ -3,6 +3,7 @@ network. A custom train_step that matches fit on all of them does not depend on 
 simple the example is."""
 
 import functools
+import textwrap
 
 import keras
 import numpy as np
@@ -11,6 +12,7 @@ from common import EPOCHS, BATCH, RATE, x, y
 
 rng = np.random.default_rng(3)
 x2 = rng.normal(size=(len(x), 3)).astype("float32")  # the second input
+y2 = x[:, :1] * x[:, 1:2]  # the target of a second output
 per_row = rng.uniform(0.1, 2.0, size=len(x)).astype("float32")  # one weight per row
 
 L2, ACTIVITY, BN, WEIGHTS, SHORT, TWO, METRIC, VALIDATION = (
@@ -24,16 +26,51 @@ L2, ACTIVITY, BN, WEIGHTS, SHORT, TWO, METRIC, VALIDATION = (
     # with BatchNormalization, Dropout, the metric and weights: the test_step
     "validation_data and evaluate",
 )
+OUTPUTS, NO_Y, F16, BF16, STEPS = (
+    "two outputs, losses in a dict",
+    "no target: y=None",
+    "mixed_float16",
+    "mixed_bfloat16",
+    "steps_per_execution=4",
+)
 VARIATIONS = (L2, ACTIVITY, BN, WEIGHTS, SHORT, TWO, METRIC, VALIDATION)
+VARIATIONS += (OUTPUTS, NO_Y, F16, BF16, STEPS)
 FOR_LOOPS = VARIATIONS[:6]  # a simple loop computes no metrics and does not validate
+# the by-hand loops take a target that is a single array, and no dtype policy
+FOR_FULL_LOOPS = VARIATIONS[:8]
+# on PyTorch only, apart: the mask comes from torch's global generator
+UNSEEDED = "Dropout without a seed"
+POLICY = {F16: "mixed_float16", BF16: "mixed_bfloat16"}
 # what its own loss and metrics touch
 WITHOUT_COMPILE = (L2, ACTIVITY, WEIGHTS, SHORT, VALIDATION)
 # 160 rows: two batches of 64 and one of 32, weighted
 VALIDATION_DATA = (x[:160], y[:160], per_row[:160])
 
 
+class ErrorAsLoss(keras.layers.Layer):
+    """The last layer of a network that carries its own loss: the target reaches it as
+    one more input, and it adds the mean squared error with add_loss."""
+
+    def call(self, target, prediction):
+        self.add_loss(keras.ops.mean(keras.ops.square(target - prediction)))
+        return prediction
+
+
+def on_one_line(error):
+    """What would happen to the reader: the error, on one line."""
+    return f"{type(error).__name__}: {str(error).splitlines()[0]}"
+
+
 def net_with(variation, kind, optimizer_only=False):
-    inputs = [keras.Input((8,))] + ([keras.Input((3,))] if variation == TWO else [])
+    # The policy holds for the layers created while it is set, and compile reads it from
+    # the network: under mixed_float16 it wraps the optimizer in a LossScaleOptimizer.
+    keras.config.set_dtype_policy(POLICY.get(variation, "float32"))
+    keras.utils.set_random_seed(1)  # each engine's global generator too
+    inputs = [keras.Input((8,))]
+    if variation == TWO:
+        inputs.append(keras.Input((3,)))
+    if variation == NO_Y:  # the target enters the network
+        inputs.append(keras.Input((1,)))
     layer = keras.layers.Concatenate()(inputs) if variation == TWO else inputs[0]
     layer = keras.layers.Dense(
         16,
@@ -43,32 +80,55 @@ def net_with(variation, kind, optimizer_only=False):
         if variation == ACTIVITY
         else None,
     )(layer)
-    if variation in (BN, VALIDATION):
-        layer = keras.layers.Dropout(0.2, seed=1)(
+    if variation in (BN, VALIDATION, UNSEEDED):
+        seed = None if variation == UNSEEDED else 1
+        layer = keras.layers.Dropout(0.2, seed=seed)(
             keras.layers.BatchNormalization()(layer)
         )
-    net = kind(inputs if variation == TWO else inputs[0], keras.layers.Dense(1)(layer))
+    if variation == OUTPUTS:
+        output = {
+            name: keras.layers.Dense(1, name=name)(layer)
+            for name in ("main", "auxiliary")
+        }
+    elif variation == NO_Y:
+        output = ErrorAsLoss()(inputs[1], keras.layers.Dense(1)(layer))
+    else:
+        output = keras.layers.Dense(1)(layer)
+    net = kind(inputs if len(inputs) > 1 else inputs[0], output)
+    keras.config.set_dtype_policy("float32")
     # the trained weights, from NumPy; BatchNormalization's means and
     start = np.random.default_rng(0)
-    for weight in net.trainable_weights:  # variances start at 0 and 1, as in Keras
+    # variances start at 0 and 1, as in Keras
+    for weight in net.trainable_weights:
         weight.assign(start.normal(scale=0.3, size=weight.shape).astype("float32"))
-    # neither loss nor metrics in compile: the network carries its own
-    if optimizer_only:
-        # (a later compile without loss would not drop the earlier one)
-        net.compile(keras.optimizers.SGD(RATE))
+    steps = 4 if variation == STEPS else 1
+    if optimizer_only or variation == NO_Y:
+        # neither loss nor metrics in compile: the network carries its own (a later
+        # compile without loss would not drop the earlier one)
+        net.compile(keras.optimizers.SGD(RATE), steps_per_execution=steps)
+    elif variation == OUTPUTS:  # one loss, its weight and one metric per output
+        net.compile(
+            keras.optimizers.SGD(RATE),
+            loss={"main": "mse", "auxiliary": "mae"},
+            loss_weights={"main": 1.0, "auxiliary": 0.5},
+            metrics={"main": ["mae"], "auxiliary": ["mse"]},
+        )
     else:
         net.compile(
             keras.optimizers.SGD(RATE),
             loss="mse",
             metrics=["mae"] if variation in (METRIC, VALIDATION) else None,
+            steps_per_execution=steps,
         )
     return net
 
 
 def data_for(variation):
-    """That variation's inputs and batch size (512 rows in batches of 96: the last one,
-    of 32)."""
-    return [x, x2] if variation == TWO else x, 96 if variation == SHORT else BATCH
+    """That variation's inputs, target and batch size (512 rows in batches of 96: the
+    last one, of 32)."""
+    inputs = {TWO: [x, x2], NO_Y: [x, y]}.get(variation, x)
+    target = {OUTPUTS: {"main": y, "auxiliary": y2}, NO_Y: None}
+    return inputs, target.get(variation, y), 96 if variation == SHORT else BATCH
 
 
 def all_weights(net):
@@ -80,10 +140,10 @@ def train(variation, kind, optimizer_only=False):
     """That variation's network, trained with fit; returns all its weights and its
     history."""
     net = net_with(variation, kind, optimizer_only)
-    fit_inputs, per_batch = data_for(variation)
+    fit_inputs, target, per_batch = data_for(variation)
     history = net.fit(
         fit_inputs,
-        y,
+        target,
         batch_size=per_batch,
         sample_weight=per_row if variation == WEIGHTS else None,
         validation_data=VALIDATION_DATA if variation == VALIDATION else None,
@@ -112,15 +172,16 @@ def compare_with_fit(kind, variations=VARIATIONS, optimizer_only=False):
     With optimizer_only, the network carries its loss and metrics, and its history only
     needs fit's keys."""
     for variation in variations:
-        weights, history = fit_of(variation)
+        try:
+            weights, history = fit_of(variation)
+        except Exception as error:  # if fit itself refuses it on this engine
+            print(f"    {variation:<34} fit refuses it:")
+            print(textwrap.indent(textwrap.fill(on_one_line(error), 70), " " * 6))
+            continue
         try:
             its_weights, its_history = train(variation, kind, optimizer_only)
-        # what would happen to the reader: the error, on one line
         except Exception as error:
-            print(
-                f"    {variation:<34} {type(error).__name__}: "
-                f"{str(error).splitlines()[0]}"
-            )
+            print(f"    {variation:<34} {on_one_line(error)}")
             continue
         same_keys = (
             history.keys() <= its_history.keys()
@@ -142,16 +203,14 @@ def compare_loop_with_fit(loop, variations=FOR_LOOPS):
     covered, not_covered = [], []
     for variation in variations:
         weights, history = fit_of(variation)
-        net, (fit_inputs, per_batch) = (
+        net, (fit_inputs, target, per_batch) = (
             net_with(variation, keras.Model),
             data_for(variation),
         )
         try:
-            loss = loop(net, fit_inputs, y, per_batch)
-        except Exception as error:  # what would happen to the reader
-            not_covered.append(
-                f"{variation} ({type(error).__name__}: {str(error).splitlines()[0]})"
-            )
+            loss = loop(net, fit_inputs, target, per_batch)
+        except Exception as error:
+            not_covered.append(f"{variation} ({on_one_line(error)})")
             continue
         # NaN counts as different too
         if not np.abs(all_weights(net) - weights).max() < 1e-5:
@@ -168,14 +227,14 @@ def compare_loop_with_fit(loop, variations=FOR_LOOPS):
             print("      none")
 
 
-def compare_full_loop_with_fit(loop):
+def compare_full_loop_with_fit(loop, variations=FOR_FULL_LOOPS):
     """One line per variation for a full loop, loop(net, inputs, target, per_batch,
     weights, validation): True if it leaves fit's weights and its history (the loss, the
     metric and the validation fit writes down); evaluate is not compared, because the
     loop has no separate one."""
-    for variation in VARIATIONS:
+    for variation in variations:
         weights, history = fit_of(variation)
-        net, (fit_inputs, per_batch) = (
+        net, (fit_inputs, target, per_batch) = (
             net_with(variation, keras.Model),
             data_for(variation),
         )
@@ -183,7 +242,7 @@ def compare_full_loop_with_fit(loop):
             its_history = loop(
                 net,
                 fit_inputs,
-                y,
+                target,
                 per_batch,
                 per_row if variation == WEIGHTS else None,
                 VALIDATION_DATA if variation == VALIDATION else None,
@@ -193,7 +252,6 @@ def compare_full_loop_with_fit(loop):
             same = same and all(
                 np.allclose(its_history[key], history[key], rtol=1e-5) for key in keys
             )
-        # what would happen to the reader: the error, on one line
         except Exception as error:
-            same = f"{type(error).__name__}: {str(error).splitlines()[0]}"
+            same = on_one_line(error)
         print(f"    {variation:<34} {same}")

@@ -30,11 +30,19 @@ def nueva_red(clase=keras.Model):
     return red
 
 
+def filas(entrada):
+    """El tamaño de un lote, contado como lo cuenta Keras en su paso: las filas de la
+    primera parte de la entrada que no es None. La entrada puede ser una lista o un
+    dict, y el objetivo puede faltar o tener varias partes."""
+    primera = next(parte for parte in keras.tree.flatten(entrada) if parte is not None)
+    return keras.ops.shape(primera)[0]
+
+
 def lotes(lote, *partes):
     """Los lotes en el orden en que los recorre fit(shuffle=False): cada parte (entrada,
     objetivo y, si los hay, pesos por muestra) cortada igual; la entrada puede ser una
     lista, y los pesos, None."""
-    for desde in range(0, len(partes[1]), lote):
+    for desde in range(0, filas(partes[0]), lote):
         # se usa en la línea siguiente
         corta = lambda a: a[desde : desde + lote]  # noqa: E731
         yield tuple(
@@ -49,7 +57,7 @@ def epoca(historia, prefijo, lotes_de_la_epoca, calcula):
     perdida_media, mae = keras.metrics.Mean(), keras.metrics.MeanAbsoluteError()
     for xb, yb, wb in lotes_de_la_epoca:
         perdida, prediccion = calcula(xb, yb, wb)
-        perdida_media.update_state(perdida, sample_weight=len(yb))
+        perdida_media.update_state(perdida, sample_weight=filas(xb))
         # sin pesos, como metrics= en compile (weighted_metrics= sí los usa)
         mae.update_state(yb, prediccion)
     historia.setdefault(prefijo + "loss", []).append(float(perdida_media.result()))
@@ -80,8 +88,8 @@ class LlevaSuPerdida(keras.Model):
     def metrics(self):  # las que fit reinicia en cada época, y evaluate al empezar
         return [self.perdida_media, self.mae]
 
-    def anota(self, perdida, yb, prediccion):
-        self.perdida_media.update_state(perdida, sample_weight=keras.ops.shape(yb)[0])
+    def anota(self, perdida, xb, yb, prediccion):
+        self.perdida_media.update_state(perdida, sample_weight=filas(xb))
         self.mae.update_state(yb, prediccion)
         return {metrica.name: metrica.result() for metrica in self.metrics}
 

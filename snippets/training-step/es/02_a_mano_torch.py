@@ -13,6 +13,7 @@ from comun import (
     TASA,
     con_fit,
     epoca,
+    filas,
     informa,
     lotes,
     nueva_red,
@@ -21,6 +22,7 @@ from comun import (
 )
 from otras_redes import (
     SIN_COMPILE,
+    SIN_SEMILLA,
     VALIDACION,
     compara_bucle_completo,
     compara_bucle_con_fit,
@@ -58,6 +60,12 @@ def bucle_torch(red, entrada, objetivo, lote=LOTE, a_cero=True):
 
 
 informa("bucle con torch.optim.SGD", red, bucle_torch(red, x, y), referencia)
+try:  # evaluate usa la pérdida de compile, aunque la red se entrenara a mano
+    red.evaluate(x, y, verbose=0)
+except AttributeError as error:
+    print(f"  evaluate sin compile: AttributeError: {error}")
+red.compile(loss="mse")  # su optimizador no se usa: evaluate no entrena
+print(f"  evaluate tras compile(loss='mse'): {red.evaluate(x, y, verbose=0):.5f}")
 red = nueva_red()
 informa(
     "el mismo bucle sin zero_grad",
@@ -97,7 +105,10 @@ class PasoPropio(keras.Model):
         perdida = self.compute_loss(
             x=xb, y=yb, y_pred=prediccion, sample_weight=pesos_muestra
         )
-        perdida.backward()
+        # Como Keras: la pérdida escalada para derivar (con mixed_float16, compile pone
+        # un LossScaleOptimizer, que desescala en apply), la de siempre para las
+        # métricas.
+        self.optimizer.scale_loss(perdida).backward()
         with torch.no_grad():
             self.optimizer.apply(
                 [v.value.grad for v in self.trainable_weights], self.trainable_weights
@@ -118,7 +129,7 @@ class PasoPropio(keras.Model):
         for metrica in self.metrics:
             # la media de la pérdida, ponderada por el tamaño del lote como en fit
             if metrica.name == "loss":
-                metrica.update_state(perdida, sample_weight=keras.ops.shape(yb)[0])
+                metrica.update_state(perdida, sample_weight=filas(xb))
         # las de compile(metrics=...)
         return self.compute_metrics(xb, yb, prediccion, pesos_muestra)
 
@@ -170,6 +181,12 @@ print(
     "(¿mismos pesos e historial?):"
 )
 compara_bucle_completo(bucle_completo_torch)
+# Un Dropout sin semilla saca su máscara del generador global de PyTorch, del que el
+# DataLoader de fit también saca un número cada vez que empieza a recorrer los datos.
+print("  con un Dropout sin semilla, el train_step propio:")
+compara_con_fit(PasoPropio, [SIN_SEMILLA])
+print("  y el bucle completo:")
+compara_bucle_completo(bucle_completo_torch, [SIN_SEMILLA])
 
 
 # 5. Más abajo: compile solo recibe el optimizador; la pérdida y las métricas las lleva
@@ -187,7 +204,7 @@ class SinCompile(LlevaSuPerdida):
             self.optimizer.apply(
                 [v.value.grad for v in self.trainable_weights], self.trainable_weights
             )
-        return self.anota(perdida.detach(), yb, prediccion.detach())
+        return self.anota(perdida.detach(), xb, yb, prediccion.detach())
 
 
 class SinCompileQueValida(SinCompile):
@@ -197,6 +214,7 @@ class SinCompileQueValida(SinCompile):
         prediccion = self(xb, training=False)
         return self.anota(
             self.mse(yb, prediccion, sample_weight=pesos_muestra) + sum(self.losses),
+            xb,
             yb,
             prediccion,
         )

@@ -13,6 +13,7 @@ from comun import (
     TASA,
     con_fit,
     epoca,
+    filas,
     informa,
     lotes,
     nueva_red,
@@ -153,7 +154,7 @@ class PasoPropio(keras.Model):
             for metrica in self.metrics:
                 # la media de la pérdida, ponderada por el tamaño del lote como en fit
                 if metrica.name == "loss":
-                    metrica.update_state(perdida, sample_weight=keras.ops.shape(yb)[0])
+                    metrica.update_state(perdida, sample_weight=filas(xb))
             # las de compile(metrics=...)
             registro = self.compute_metrics(xb, yb, prediccion, pesos_muestra)
         return registro, [ambito.get_current_value(v) for v in self.metrics_variables]
@@ -301,15 +302,15 @@ class SinCompile(LlevaSuPerdida):
         entrenables, del_optimizador = self.optimizer.stateless_apply(
             del_optimizador, gradientes, entrenables
         )
-        registro, de_metricas = self.anota(de_metricas, perdida, yb, prediccion)
+        registro, de_metricas = self.anota(de_metricas, perdida, xb, yb, prediccion)
         return registro, (entrenables, no_entrenables, del_optimizador, de_metricas)
 
-    def anota(self, de_metricas, perdida, yb, prediccion):
+    def anota(self, de_metricas, perdida, xb, yb, prediccion):
         with keras.StatelessScope(
             state_mapping=list(zip(self.metrics_variables, de_metricas))
         ) as ambito:
             self.perdida_media.update_state(
-                perdida, sample_weight=keras.ops.shape(yb)[0]
+                perdida, sample_weight=filas(xb)
             )
             self.mae.update_state(yb, prediccion)
             registro = {metrica.name: metrica.result() for metrica in self.metrics}
@@ -325,7 +326,7 @@ class SinCompileQueValida(SinCompile):
             entrenables, no_entrenables, xb, training=False, return_losses=True
         )
         perdida = self.mse(yb, prediccion, sample_weight=pesos_muestra) + sum(de_capas)
-        registro, de_metricas = self.anota(de_metricas, perdida, yb, prediccion)
+        registro, de_metricas = self.anota(de_metricas, perdida, xb, yb, prediccion)
         return registro, (entrenables, no_entrenables, de_metricas)
 
 

@@ -13,6 +13,7 @@ from comun import (
     TASA,
     con_fit,
     epoca,
+    filas,
     informa,
     lotes,
     nueva_red,
@@ -77,8 +78,9 @@ class PasoPropio(keras.Model):
             perdida = self.compute_loss(
                 x=xb, y=yb, y_pred=prediccion, sample_weight=pesos_muestra
             )
+            escalada = self.optimizer.scale_loss(perdida)  # como en PyTorch
         self.optimizer.apply(
-            cinta.gradient(perdida, self.trainable_weights), self.trainable_weights
+            cinta.gradient(escalada, self.trainable_weights), self.trainable_weights
         )
         return self.metricas(perdida, xb, yb, prediccion, pesos_muestra)
 
@@ -94,7 +96,7 @@ class PasoPropio(keras.Model):
     def metricas(self, perdida, xb, yb, prediccion, pesos_muestra):  # como en PyTorch
         for metrica in self.metrics:
             if metrica.name == "loss":
-                metrica.update_state(perdida, sample_weight=keras.ops.shape(yb)[0])
+                metrica.update_state(perdida, sample_weight=filas(xb))
         return self.compute_metrics(xb, yb, prediccion, pesos_muestra)
 
 
@@ -156,7 +158,7 @@ class SinCompile(LlevaSuPerdida):
         self.optimizer.apply(
             cinta.gradient(perdida, self.trainable_weights), self.trainable_weights
         )
-        return self.anota(perdida, yb, prediccion)
+        return self.anota(perdida, xb, yb, prediccion)
 
 
 class SinCompileQueValida(SinCompile):
@@ -165,6 +167,7 @@ class SinCompileQueValida(SinCompile):
         prediccion = self(xb, training=False)
         return self.anota(
             self.mse(yb, prediccion, sample_weight=pesos_muestra) + sum(self.losses),
+            xb,
             yb,
             prediccion,
         )

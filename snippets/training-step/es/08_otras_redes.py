@@ -3,6 +3,7 @@ comun.py. Un train_step propio que coincide con fit en todas ellas no depende de
 sencillo que es el ejemplo."""
 
 import functools
+import textwrap
 
 import keras
 import numpy as np
@@ -11,6 +12,7 @@ from comun import EPOCAS, LOTE, TASA, x, y
 
 azar = np.random.default_rng(3)
 x2 = azar.normal(size=(len(x), 3)).astype("float32")  # la segunda entrada
+y2 = x[:, :1] * x[:, 1:2]  # el objetivo de una segunda salida
 por_muestra = azar.uniform(0.1, 2.0, size=len(x)).astype("float32")  # un peso por fila
 
 L2, ACTIVIDAD, BN, PESOS, CORTO, DOS, METRICA, VALIDACION = (
@@ -24,16 +26,51 @@ L2, ACTIVIDAD, BN, PESOS, CORTO, DOS, METRICA, VALIDACION = (
     # con BatchNormalization, Dropout, la métrica y pesos: el test_step
     "validation_data y evaluate",
 )
+SALIDAS, SIN_Y, F16, BF16, PASOS = (
+    "dos salidas, pérdidas en un dict",
+    "sin objetivo: y=None",
+    "mixed_float16",
+    "mixed_bfloat16",
+    "steps_per_execution=4",
+)
 VARIACIONES = (L2, ACTIVIDAD, BN, PESOS, CORTO, DOS, METRICA, VALIDACION)
+VARIACIONES += (SALIDAS, SIN_Y, F16, BF16, PASOS)
 DE_BUCLE = VARIACIONES[:6]  # un bucle sencillo no calcula métricas ni valida
+# los bucles a mano reciben un objetivo que es un solo array, sin política de tipos
+DE_BUCLE_COMPLETO = VARIACIONES[:8]
+# solo en PyTorch, aparte: la máscara sale del generador global de torch
+SIN_SEMILLA = "Dropout sin semilla"
+POLITICA = {F16: "mixed_float16", BF16: "mixed_bfloat16"}
 # lo que toca a su pérdida y sus métricas
 SIN_COMPILE = (L2, ACTIVIDAD, PESOS, CORTO, VALIDACION)
 # 160 filas: dos lotes de 64 y uno de 32, con pesos
 DE_VALIDACION = (x[:160], y[:160], por_muestra[:160])
 
 
+class ErrorComoPerdida(keras.layers.Layer):
+    """La última capa de una red que lleva su pérdida: el objetivo le llega como una
+    entrada más, y ella añade el error cuadrático medio con add_loss."""
+
+    def call(self, objetivo, prediccion):
+        self.add_loss(keras.ops.mean(keras.ops.square(objetivo - prediccion)))
+        return prediccion
+
+
+def en_una_linea(error):
+    """Lo que le pasaría al lector: el error, en una línea."""
+    return f"{type(error).__name__}: {str(error).splitlines()[0]}"
+
+
 def red_con(variacion, clase, solo_optimizador=False):
-    entradas = [keras.Input((8,))] + ([keras.Input((3,))] if variacion == DOS else [])
+    # La política vale para las capas creadas mientras está puesta, y compile la lee de
+    # la red: con mixed_float16 envuelve el optimizador en un LossScaleOptimizer.
+    keras.config.set_dtype_policy(POLITICA.get(variacion, "float32"))
+    keras.utils.set_random_seed(1)  # también el generador global de cada motor
+    entradas = [keras.Input((8,))]
+    if variacion == DOS:
+        entradas.append(keras.Input((3,)))
+    if variacion == SIN_Y:  # el objetivo entra en la red
+        entradas.append(keras.Input((1,)))
     capa = keras.layers.Concatenate()(entradas) if variacion == DOS else entradas[0]
     capa = keras.layers.Dense(
         16,
@@ -43,34 +80,55 @@ def red_con(variacion, clase, solo_optimizador=False):
         if variacion == ACTIVIDAD
         else None,
     )(capa)
-    if variacion in (BN, VALIDACION):
-        capa = keras.layers.Dropout(0.2, seed=1)(
+    if variacion in (BN, VALIDACION, SIN_SEMILLA):
+        semilla = None if variacion == SIN_SEMILLA else 1
+        capa = keras.layers.Dropout(0.2, seed=semilla)(
             keras.layers.BatchNormalization()(capa)
         )
-    red = clase(
-        entradas if variacion == DOS else entradas[0], keras.layers.Dense(1)(capa)
-    )
+    if variacion == SALIDAS:
+        salida = {
+            nombre: keras.layers.Dense(1, name=nombre)(capa)
+            for nombre in ("principal", "auxiliar")
+        }
+    elif variacion == SIN_Y:
+        salida = ErrorComoPerdida()(entradas[1], keras.layers.Dense(1)(capa))
+    else:
+        salida = keras.layers.Dense(1)(capa)
+    red = clase(entradas if len(entradas) > 1 else entradas[0], salida)
+    keras.config.set_dtype_policy("float32")
     # los pesos que se entrenan, de NumPy; las medias y varianzas de
     inicio = np.random.default_rng(0)
     # BatchNormalization empiezan en 0 y 1, como en Keras
     for peso in red.trainable_weights:
         peso.assign(inicio.normal(scale=0.3, size=peso.shape).astype("float32"))
-    if solo_optimizador:  # ni pérdida ni métricas en compile: las lleva la propia red
-        # (un compile posterior sin loss no quitaría la de antes)
-        red.compile(keras.optimizers.SGD(TASA))
+    pasos = 4 if variacion == PASOS else 1
+    if solo_optimizador or variacion == SIN_Y:
+        # ni pérdida ni métricas en compile: las lleva la propia red (un compile
+        # posterior sin loss no quitaría la de antes)
+        red.compile(keras.optimizers.SGD(TASA), steps_per_execution=pasos)
+    elif variacion == SALIDAS:  # una pérdida, su peso y una métrica por salida
+        red.compile(
+            keras.optimizers.SGD(TASA),
+            loss={"principal": "mse", "auxiliar": "mae"},
+            loss_weights={"principal": 1.0, "auxiliar": 0.5},
+            metrics={"principal": ["mae"], "auxiliar": ["mse"]},
+        )
     else:
         red.compile(
             keras.optimizers.SGD(TASA),
             loss="mse",
             metrics=["mae"] if variacion in (METRICA, VALIDACION) else None,
+            steps_per_execution=pasos,
         )
     return red
 
 
 def datos_de(variacion):
-    """La entrada y el tamaño de lote de esa variación (512 filas en lotes de 96: el
-    último, de 32)."""
-    return [x, x2] if variacion == DOS else x, 96 if variacion == CORTO else LOTE
+    """La entrada, el objetivo y el tamaño de lote de esa variación (512 filas en lotes
+    de 96: el último, de 32)."""
+    entrada = {DOS: [x, x2], SIN_Y: [x, y]}.get(variacion, x)
+    objetivo = {SALIDAS: {"principal": y, "auxiliar": y2}, SIN_Y: None}
+    return entrada, objetivo.get(variacion, y), 96 if variacion == CORTO else LOTE
 
 
 def todos_los_pesos(red):
@@ -82,10 +140,10 @@ def entrena(variacion, clase, solo_optimizador=False):
     """La red de esa variación, entrenada con fit; devuelve todos sus pesos y su
     historial."""
     red = red_con(variacion, clase, solo_optimizador)
-    entrada_fit, lote = datos_de(variacion)
+    entrada_fit, objetivo, lote = datos_de(variacion)
     historia = red.fit(
         entrada_fit,
-        y,
+        objetivo,
         batch_size=lote,
         sample_weight=por_muestra if variacion == PESOS else None,
         validation_data=DE_VALIDACION if variacion == VALIDACION else None,
@@ -114,15 +172,16 @@ def compara_con_fit(clase, variaciones=VARIACIONES, solo_optimizador=False):
     fit. Con solo_optimizador, la red lleva su pérdida y sus métricas, y basta con que
     su historial tenga las claves del de fit."""
     for variacion in variaciones:
-        pesos, historia = con_fit_de(variacion)
+        try:
+            pesos, historia = con_fit_de(variacion)
+        except Exception as error:  # si fit mismo no lo admite en este motor
+            print(f"    {variacion:<34} fit no lo admite:")
+            print(textwrap.indent(textwrap.fill(en_una_linea(error), 70), " " * 6))
+            continue
         try:
             suyos, la_suya = entrena(variacion, clase, solo_optimizador)
-        # lo que le pasaría al lector: el error, en una línea
         except Exception as error:
-            print(
-                f"    {variacion:<34} {type(error).__name__}: "
-                f"{str(error).splitlines()[0]}"
-            )
+            print(f"    {variacion:<34} {en_una_linea(error)}")
             continue
         mismas_claves = (
             historia.keys() <= la_suya.keys()
@@ -144,13 +203,13 @@ def compara_bucle_con_fit(bucle, variaciones=DE_BUCLE):
     cubre, no_cubre = [], []
     for variacion in variaciones:
         pesos, historia = con_fit_de(variacion)
-        red, (entrada_fit, lote) = red_con(variacion, keras.Model), datos_de(variacion)
+        red, (entrada_fit, objetivo, lote) = red_con(variacion, keras.Model), datos_de(
+            variacion
+        )
         try:
-            perdida = bucle(red, entrada_fit, y, lote)
-        except Exception as error:  # lo que le pasaría al lector
-            no_cubre.append(
-                f"{variacion} ({type(error).__name__}: {str(error).splitlines()[0]})"
-            )
+            perdida = bucle(red, entrada_fit, objetivo, lote)
+        except Exception as error:
+            no_cubre.append(f"{variacion} ({en_una_linea(error)})")
             continue
         # NaN también cuenta como distinto
         if not np.abs(todos_los_pesos(red) - pesos).max() < 1e-5:
@@ -168,19 +227,21 @@ def compara_bucle_con_fit(bucle, variaciones=DE_BUCLE):
             print("      ninguna")
 
 
-def compara_bucle_completo(bucle):
+def compara_bucle_completo(bucle, variaciones=DE_BUCLE_COMPLETO):
     """Una línea por variación para un bucle completo, bucle(red, entrada, objetivo,
     lote, pesos, validacion): True si deja los pesos de fit y su historial (la pérdida,
     la métrica y la validación que fit anote); evaluate no se compara, porque el bucle
     no tiene uno aparte."""
-    for variacion in VARIACIONES:
+    for variacion in variaciones:
         pesos, historia = con_fit_de(variacion)
-        red, (entrada_fit, lote) = red_con(variacion, keras.Model), datos_de(variacion)
+        red, (entrada_fit, objetivo, lote) = red_con(variacion, keras.Model), datos_de(
+            variacion
+        )
         try:
             la_suya = bucle(
                 red,
                 entrada_fit,
-                y,
+                objetivo,
                 lote,
                 por_muestra if variacion == PESOS else None,
                 DE_VALIDACION if variacion == VALIDACION else None,
@@ -191,7 +252,6 @@ def compara_bucle_completo(bucle):
                 np.allclose(la_suya[clave], historia[clave], rtol=1e-5)
                 for clave in claves
             )
-        # lo que le pasaría al lector: el error, en una línea
         except Exception as error:
-            igual = f"{type(error).__name__}: {str(error).splitlines()[0]}"
+            igual = en_una_linea(error)
         print(f"    {variacion:<34} {igual}")
