@@ -228,8 +228,8 @@ print("  the full loop, against fit on the same networks (same weights and histo
 compare_full_loop_with_fit(full_jax_loop)
 
 
-# 4. Two shortcuts that look the same: they change only the loss and fail on the layers'
-#    losses.
+# 4. Two shortcuts that look the same: they change the loss (unscaled, and always with
+#    training=True) and fail on the layers' losses.
 class WithComputeLoss(CustomStep):
     """compute_loss, as in PyTorch and TensorFlow: it reads the variables, not the
     weights being differentiated."""

@@ -232,8 +232,8 @@ print(
 compara_bucle_completo(bucle_completo_jax)
 
 
-# 4. Dos atajos que parecen iguales: cambian solo la pérdida y fallan con las pérdidas
-#    de las capas.
+# 4. Dos atajos que parecen iguales: cambian la pérdida (sin escalarla, y siempre con
+#    training=True) y fallan con las pérdidas de las capas.
 class ConComputeLoss(PasoPropio):
     """compute_loss, como en PyTorch y TensorFlow: lee las variables, no los pesos que
     se derivan."""
