@@ -66,46 +66,71 @@ def test_exercise_1s_check_fails_when_keras_json_wins_over_the_variable(lang, tm
     assert lines[2].startswith(words["fail"]) and "tensorflow" in lines[2], lines[2]
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_exercise_2s_check_fails_on_the_biased_slope_and_a_positive_leverage(lang, tmp_path, monkeypatch):
+# Exercise 2's answers, as a student could hand them in (rounded to three decimals as the solution
+# prints them). The right ones are the lesson's recording (28_*.out); the wrong ones were computed
+# once, apart from the check, from the same parquet: ℓ of the same day (look-ahead), every session
+# instead of those before 2016, ℓ in percent, and the network's coefficients left standardised.
+RIGHT_OLS = [0.370, 0.251, 0.277, -14.633]
+RIGHT_NET = [0.363, 0.262, 0.264, -14.525]
+# Each mistake is handed in where it can be told apart: the network is held by the sum of its slopes
+# and its ℓ only (the flat valley), so every session's coefficients pass for it and only the OLS,
+# from the same data, catches them; standardising is a network mistake.
+EX2_WRONG = {
+    "look-ahead": ([0.417, 0.230, 0.264, -11.432], "both", {"es": "mira hacia delante", "en": "looks ahead"}),
+    "every session": ([0.367, 0.278, 0.277, -14.428], "ols", {"es": "anteriores a 2016", "en": "before 2016"}),
+    "percent": ([0.370, 0.251, 0.277, -0.146], "both", {"es": "porcentaje", "en": "percent"}),
+    "standardised": ([0.370, 0.220, 0.219, -0.167], "net", {"es": "tipificados", "en": "standardised"}),
+    "wrong sign": ([0.432, 0.228, 0.283, 0.5], "both", {"es": "ni la respuesta esperada", "en": "neither the expected"}),
+}
+
+
+def run_check_2(lang, ols, net, tmp_path, monkeypatch):
     words = LANGS[lang]
-    biased = np.array([0.432, 0.228, 0.283, 0.5])  # the three-regressor OLS's slopes, and ℓ with the wrong sign
-    right = np.array([0.370, 0.251, 0.277, -14.6])
-    names = {"ols": biased, words["net"]: right, words["means"]: ["d1", "s5", "m22"]}
-    lines = run_check(lang, "two", names, tmp_path, monkeypatch)[1:]  # after the generator's ℓ
-    # d1 and s5 are 0.062 and 0.052 off, over the 0.05 tolerance; m22, 0.013 off, is within it
-    assert lines[0].startswith(words["fail"]) and "{'d1': 0.062, 's5': -0.052}" in lines[0] and "ℓ = 0.50" in lines[0], lines[0]
-    assert lines[1].startswith(words["pass"]), lines[1]
+    shutil.copy(ROOT / "docs" / "assets" / "data" / "vol5_diario.parquet", tmp_path)
+    names = {"ols": np.array(ols), words["net"]: np.array(net), words["means"]: ["d1", "s5", "m22"]}
+    return run_check(lang, "two", names, tmp_path, monkeypatch)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_exercise_2s_check_passes_the_lessons_answer(lang, tmp_path, monkeypatch):
+    words = LANGS[lang]
+    first, ols_line, net_line = run_check_2(lang, RIGHT_OLS, RIGHT_NET, tmp_path, monkeypatch)
+    assert "-13.64" in first and "0.92" in first, first
+    assert ols_line.startswith(words["pass"]) and "-14.63" in ols_line, ols_line
+    assert net_line.startswith(words["pass"]) and "-14.53" in net_line, net_line
+
+
+@pytest.mark.parametrize("mistake", EX2_WRONG)
+@pytest.mark.parametrize("lang", LANGS)
+def test_exercise_2s_check_names_each_wrong_answer(lang, mistake, tmp_path, monkeypatch):
+    """Each wrong answer is rejected, for the OLS and for the network, with the reason that fits."""
+    words = LANGS[lang]
+    wrong, where, reason = EX2_WRONG[mistake]
+    ols = wrong if where in ("both", "ols") else RIGHT_OLS
+    net = wrong if where in ("both", "net") else RIGHT_NET
+    _, ols_line, net_line = run_check_2(lang, ols, net, tmp_path, monkeypatch)
+    for line, handed in ((ols_line, ols), (net_line, net)):
+        if handed is wrong:
+            assert line.startswith(words["fail"]) and reason[lang] in line, line
+        else:
+            assert line.startswith(words["pass"]), line
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_exercise_2s_check_holds_the_network_to_the_persistence_not_to_each_slope(lang, tmp_path, monkeypatch):
-    """In the flat valley a network's slopes may trade weight (0.41/0.31/0.20, sum 0.92: passes);
-    a sum of 0.80 is not the generator's 0.92 (fails, naming the persistence)."""
+    """In the flat valley a network's slopes may trade weight (0.41/0.29/0.20, sum 0.90: passes);
+    a sum of 0.80 is not the OLS's 0.898 (fails, naming the sum)."""
     words = LANGS[lang]
-    ols = np.array([0.370, 0.251, 0.277, -14.6])
-    for slopes, passes in (([0.41, 0.31, 0.20], True), ([0.30, 0.30, 0.20], False)):
-        names = {"ols": ols, words["net"]: np.array([*slopes, -14.5]), words["means"]: ["d1", "s5", "m22"]}
-        _, first, net = run_check(lang, "two", names, tmp_path, monkeypatch)
-        assert first.startswith(words["pass"]), first
+    for slopes, passes in (([0.41, 0.29, 0.20], True), ([0.30, 0.30, 0.20], False)):
+        _, _, net = run_check_2(lang, RIGHT_OLS, [*slopes, -14.5], tmp_path, monkeypatch)
         assert net.startswith(words["pass"] if passes else words["fail"]), net
         assert passes or "0.800" in net, net
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_exercise_2s_check_compares_the_leverage_with_the_generators(lang, tmp_path, monkeypatch):
-    """-0.15 / 0.011 = -13.64 in the generator: -9 (negative, but far) fails, -15.5 (Keras's) passes."""
-    words = LANGS[lang]
-    slopes = [0.370, 0.251, 0.277]
-    names = {"ols": np.array([*slopes, -9.0]), words["net"]: np.array([*slopes, -15.5]), words["means"]: ["d1", "s5", "m22"]}
-    first, *lines = run_check(lang, "two", names, tmp_path, monkeypatch)
-    assert "-13.64" in first and "0.92" in first, first
-    assert lines[0].startswith(words["fail"]) and "ℓ = -9.00" in lines[0] and "{" not in lines[0], lines[0]
-    assert lines[1].startswith(words["pass"]), lines[1]
-
-
 # The three-engine table's weekly slopes: PyTorch and JAX 0.0323 apart.
 ENGINES = pd.DataFrame({"s5": [0.2736, 0.3059]}, index=["keras-torch", "keras-jax"])
+# The standard deviations the lesson's cells define; here made up so that standardising halves the slope.
+UNITS = {"sd_x": np.array([1.0, 0.5, 1.0]), "sd_y": 1.0}
 
 
 @pytest.mark.parametrize(
@@ -113,13 +138,16 @@ ENGINES = pd.DataFrame({"s5": [0.2736, 0.3059]}, index=["keras-torch", "keras-ja
     [
         (1e-3, [0.27, 0.23, 0.09], "1.0e-03"),  # the engines disagree with the same weights
         (2e-7, [0.27, 0.23], "2 "),  # two seeds are not enough
-        (2e-7, [0.270, 0.275, 0.280], "0.0100"),  # seeds that move it less than the engines do
+        (2e-7, [0.2736, 0.275, 0.280], "0.0064"),  # seeds that move it less than the engines do
+        (0.0, [0.2736, 0.2297, 0.0902], "resultado_jax_cargado.npz"),  # PyTorch against itself
+        (2e-7, [0.1368, 0.1149, 0.0451], "sd_y / sd_x[1]"),  # left standardised (sd_x[1] / sd_y = 0.5)
+        (2e-7, [0.2297, 0.0902, 0.2736], "0.2297"),  # seed 0 is not first: another seed or recipe
     ],
 )
 @pytest.mark.parametrize("lang", LANGS)
 def test_exercise_3s_check_fails_on_each_wrong_answer(lang, gap, weekly, why, tmp_path, monkeypatch):
     words = LANGS[lang]
-    names = {words["gap"]: gap, words["weekly"]: weekly, words["table"]: ENGINES}
+    names = {words["gap"]: gap, words["weekly"]: weekly, words["table"]: ENGINES, **UNITS}
     [line] = run_check(lang, "three", names, tmp_path, monkeypatch)
     assert line.startswith(words["fail"]) and why in line, line
 
@@ -127,7 +155,7 @@ def test_exercise_3s_check_fails_on_each_wrong_answer(lang, gap, weekly, why, tm
 @pytest.mark.parametrize("lang", LANGS)
 def test_exercise_3s_check_passes_the_lessons_answer(lang, tmp_path, monkeypatch):
     words = LANGS[lang]
-    names = {words["gap"]: 2.4e-7, words["weekly"]: [0.2736, 0.2297, 0.0902], words["table"]: ENGINES}
+    names = {words["gap"]: 2.4e-7, words["weekly"]: [0.2736, 0.2297, 0.0902], words["table"]: ENGINES, **UNITS}
     [line] = run_check(lang, "three", names, tmp_path, monkeypatch)
     assert line.startswith(words["pass"]) and "0.1834" in line and "0.0323" in line, line
 

@@ -238,6 +238,81 @@ summary(
 )
 
 
+# 4b. class_weight with per-sample weights, or with a two-output network: fit refuses
+#     it. The way out is what class_weight does inside: each row's class weight, in
+#     sample_weight, multiplied by the row's weight if there is one.
+def group(case, results):
+    """One line: the kinds grouped by what fit did (train, or the error)."""
+    groups = {}
+    for kind, r in results.items():
+        groups.setdefault("trains" if r is True else str(r), []).append(kind)
+    listing = "; ".join(f"{', '.join(kinds)} ({r})" for r, kinds in groups.items())
+    print(f"[{engine}] {case}: {listing}")
+
+
+per_sample = rng.uniform(0.5, 2.0, size=(len(x), 1)).astype("float32")
+group(
+    "class_weight and sample_weight at once",
+    {
+        kind: attempt(
+            lambda: trained(**as_kind(kind, x, y, per_sample), class_weight=CLASSES)
+            is not None
+        )
+        for kind in KINDS
+    },
+)
+both = per_sample * per_row  # each row: its weight times its class's
+with_both = trained(**as_kind("NumPy", x, y, both))
+summary(
+    "both weights multiplied in sample_weight, against NumPy",
+    {
+        kind: attempt(
+            lambda: np.abs(trained(**as_kind(kind, x, y, both)) - with_both).max()
+            < 1e-6
+        )
+        for kind in KINDS
+    },
+)
+
+
+def two_outputs():
+    keras.utils.set_random_seed(0)
+    inputs = keras.Input((4,))
+    hidden = keras.layers.Dense(8, activation="relu")(inputs)
+    outputs = {
+        name: keras.layers.Dense(1, activation="sigmoid", name=name)(hidden)
+        for name in ("a", "b")
+    }
+    net = keras.Model(inputs, outputs)
+    losses = {"a": "binary_crossentropy", "b": "binary_crossentropy"}
+    net.compile(optimizer=keras.optimizers.SGD(0.1), loss=losses)
+    return net
+
+
+targets = {"a": y, "b": y}
+group(
+    "two outputs, with arrays",
+    {
+        "class_weight": attempt(
+            lambda: two_outputs().fit(
+                x, targets, class_weight=CLASSES, batch_size=BATCH, verbose=0
+            )
+            is not None
+        ),
+        "sample_weight per output": attempt(
+            lambda: two_outputs().fit(
+                x,
+                targets,
+                sample_weight={"a": per_row[:, 0], "b": per_row[:, 0]},
+                batch_size=BATCH,
+                verbose=0,
+            )
+            is not None
+        ),
+    },
+)
+
+
 # 5. A PyDataset with no fixed length: num_batches returns None and fit needs
 #    steps_per_epoch.
 class Endless(keras.utils.PyDataset):

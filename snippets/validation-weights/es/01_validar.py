@@ -237,6 +237,81 @@ resumen(
 )
 
 
+# 4b. class_weight con pesos por muestra, o con una red de dos salidas: fit lo rechaza.
+#     La salida es la que class_weight hace por dentro: el peso de la clase de cada
+#     fila, en sample_weight, multiplicado por el peso de la fila si lo hay.
+def agrupa(caso, resultados):
+    """Una línea: los tipos agrupados por lo que hizo fit (entrenar, o el error)."""
+    grupos = {}
+    for tipo, r in resultados.items():
+        grupos.setdefault("entrena" if r is True else str(r), []).append(tipo)
+    lista = "; ".join(f"{', '.join(tipos)} ({r})" for r, tipos in grupos.items())
+    print(f"[{motor}] {caso}: {lista}")
+
+
+por_muestra = azar.uniform(0.5, 2.0, size=(len(x), 1)).astype("float32")
+agrupa(
+    "class_weight y sample_weight a la vez",
+    {
+        tipo: probar(
+            lambda: entrenada(**como(tipo, x, y, por_muestra), class_weight=CLASES)
+            is not None
+        )
+        for tipo in TIPOS
+    },
+)
+juntos = por_muestra * por_fila  # cada fila: su peso por el de su clase
+con_juntos = entrenada(**como("NumPy", x, y, juntos))
+resumen(
+    "los dos pesos multiplicados en sample_weight, frente a NumPy",
+    {
+        tipo: probar(
+            lambda: np.abs(entrenada(**como(tipo, x, y, juntos)) - con_juntos).max()
+            < 1e-6
+        )
+        for tipo in TIPOS
+    },
+)
+
+
+def dos_salidas():
+    keras.utils.set_random_seed(0)
+    entrada = keras.Input((4,))
+    oculta = keras.layers.Dense(8, activation="relu")(entrada)
+    salidas = {
+        nombre: keras.layers.Dense(1, activation="sigmoid", name=nombre)(oculta)
+        for nombre in ("a", "b")
+    }
+    red = keras.Model(entrada, salidas)
+    perdidas = {"a": "binary_crossentropy", "b": "binary_crossentropy"}
+    red.compile(optimizer=keras.optimizers.SGD(0.1), loss=perdidas)
+    return red
+
+
+objetivos = {"a": y, "b": y}
+agrupa(
+    "dos salidas, con arrays",
+    {
+        "class_weight": probar(
+            lambda: dos_salidas().fit(
+                x, objetivos, class_weight=CLASES, batch_size=LOTE, verbose=0
+            )
+            is not None
+        ),
+        "sample_weight por salida": probar(
+            lambda: dos_salidas().fit(
+                x,
+                objetivos,
+                sample_weight={"a": por_fila[:, 0], "b": por_fila[:, 0]},
+                batch_size=LOTE,
+                verbose=0,
+            )
+            is not None
+        ),
+    },
+)
+
+
 # 5. Un PyDataset sin longitud fija: num_batches devuelve None y fit necesita
 #    steps_per_epoch.
 class SinFin(keras.utils.PyDataset):
