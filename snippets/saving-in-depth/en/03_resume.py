@@ -103,6 +103,28 @@ for every, shuffled in (("epoch", False), (4, False), ("epoch", True)):
         sep="; ",
     )
 
+# Every 4 batches and two crashes: the second, at batch 6 of the resumed epoch.
+shutil.rmtree(BACKUP, ignore_errors=True)
+for crash in (35, 6):
+    try:
+        train(
+            new_net(),
+            keras.callbacks.BackupAndRestore(BACKUP, save_freq=4),
+            CrashAtBatch(crash),
+        )
+    except Crash:
+        pass
+with open(os.path.join(BACKUP, "training_metadata.json")) as file:
+    noted = file.read()  # what the last backup before the crash saved
+net = new_net()
+history = train(net, keras.callbacks.BackupAndRestore(BACKUP, save_freq=4))
+print(
+    f"[{engine}] BackupAndRestore, save_freq=4, two crashes: the backup notes {noted}",
+    f"resumes in epochs {history.epoch}",
+    against(no_crash[False], net),
+    sep="; ",
+)
+
 for old in glob.glob("ckpt_*.keras"):
     os.remove(old)
 try:

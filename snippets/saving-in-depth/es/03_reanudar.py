@@ -104,6 +104,28 @@ for cada, barajar in (("epoch", False), (4, False), ("epoch", True)):
         sep="; ",
     )
 
+# Cada 4 lotes y dos caídas: la segunda, en el lote 6 de la época reanudada.
+shutil.rmtree(COPIA, ignore_errors=True)
+for caida in (35, 6):
+    try:
+        entrenar(
+            red_nueva(),
+            keras.callbacks.BackupAndRestore(COPIA, save_freq=4),
+            CaerEnElLote(caida),
+        )
+    except Caida:
+        pass
+with open(os.path.join(COPIA, "training_metadata.json")) as archivo:
+    apuntado = archivo.read()  # lo que guardó la última copia antes de caer
+red = red_nueva()
+historia = entrenar(red, keras.callbacks.BackupAndRestore(COPIA, save_freq=4))
+print(
+    f"[{motor}] BackupAndRestore, save_freq=4, dos caídas: la copia apunta {apuntado}",
+    f"reanuda en las épocas {historia.epoch}",
+    frente_a(sin_caida[False], red),
+    sep="; ",
+)
+
 for viejo in glob.glob("ckpt_*.keras"):
     os.remove(viejo)
 try:
