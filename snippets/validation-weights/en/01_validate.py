@@ -338,3 +338,58 @@ print(
     f"[{engine}] PyDataset with no length, with steps_per_epoch={steps}: "
     f"like NumPy? {same}"
 )
+
+
+# 6. Three more options, with arrays: validation_freq and validation_batch_size in fit,
+#    and weighted_metrics in compile, which does use the per-sample weights.
+class CountBatches(keras.callbacks.Callback):
+    """How many validation batches fit goes through each time it validates."""
+
+    def on_test_begin(self, logs=None):
+        self.batches = 0
+
+    def on_test_batch_end(self, batch, logs=None):
+        self.batches += 1
+
+
+keras.utils.set_random_seed(0)
+net = keras.Sequential(
+    [keras.Input((4,)), keras.layers.Dense(1, activation="sigmoid")]
+)
+net.compile(
+    optimizer=keras.optimizers.SGD(0.1),
+    loss="binary_crossentropy",
+    metrics=["binary_accuracy"],
+    weighted_metrics=["binary_accuracy"],
+)
+count = CountBatches()
+history = net.fit(
+    x[:TRAIN],
+    y[:TRAIN],
+    sample_weight=per_sample[:TRAIN],
+    validation_data=(x[TRAIN:], y[TRAIN:]),
+    validation_freq=2,
+    validation_batch_size=64,
+    epochs=4,
+    batch_size=BATCH,
+    shuffle=False,
+    verbose=0,
+    callbacks=[count],
+)
+print(
+    f"[{engine}] validation_freq=2 over 4 epochs: "
+    f"{len(history.history['loss'])} training losses and "
+    f"{len(history.history['val_loss'])} validation ones; "
+    f"validation_batch_size=64: {count.batches} validation batch of "
+    f"{len(x) - TRAIN} rows"
+)
+scores = net.evaluate(x, y, sample_weight=per_sample, return_dict=True, verbose=0)
+right = ((net.predict(x, verbose=0) > 0.5) == (y > 0.5))[:, 0]  # with NumPy
+weights = per_sample[:, 0]
+weighted = (weights * right).sum() / weights.sum()
+print(
+    f"[{engine}] metrics= against unweighted NumPy: "
+    f"{abs(scores['binary_accuracy'] - right.mean()) < 1e-6}; "
+    "weighted_metrics= against weighted NumPy: "
+    f"{abs(scores['weighted_binary_accuracy'] - weighted) < 1e-6}"
+)

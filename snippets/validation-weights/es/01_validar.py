@@ -337,3 +337,58 @@ print(
     f"[{motor}] PyDataset sin longitud, con steps_per_epoch={pasos}: "
     f"¿como NumPy? {iguales}"
 )
+
+
+# 6. Tres opciones más, con arrays: validation_freq y validation_batch_size en fit, y
+#    weighted_metrics en compile, que sí usa los pesos por muestra.
+class CuentaLotes(keras.callbacks.Callback):
+    """Cuántos lotes de validación recorre fit cada vez que valida."""
+
+    def on_test_begin(self, logs=None):
+        self.lotes = 0
+
+    def on_test_batch_end(self, lote, logs=None):
+        self.lotes += 1
+
+
+keras.utils.set_random_seed(0)
+red = keras.Sequential(
+    [keras.Input((4,)), keras.layers.Dense(1, activation="sigmoid")]
+)
+red.compile(
+    optimizer=keras.optimizers.SGD(0.1),
+    loss="binary_crossentropy",
+    metrics=["binary_accuracy"],
+    weighted_metrics=["binary_accuracy"],
+)
+cuenta = CuentaLotes()
+historia = red.fit(
+    x[:ENTRENO],
+    y[:ENTRENO],
+    sample_weight=por_muestra[:ENTRENO],
+    validation_data=(x[ENTRENO:], y[ENTRENO:]),
+    validation_freq=2,
+    validation_batch_size=64,
+    epochs=4,
+    batch_size=LOTE,
+    shuffle=False,
+    verbose=0,
+    callbacks=[cuenta],
+)
+print(
+    f"[{motor}] validation_freq=2 en 4 épocas: "
+    f"{len(historia.history['loss'])} pérdidas de entrenamiento y "
+    f"{len(historia.history['val_loss'])} de validación; "
+    f"validation_batch_size=64: {cuenta.lotes} lote de validación con "
+    f"{len(x) - ENTRENO} filas"
+)
+notas = red.evaluate(x, y, sample_weight=por_muestra, return_dict=True, verbose=0)
+acierta = ((red.predict(x, verbose=0) > 0.5) == (y > 0.5))[:, 0]  # con NumPy
+pesos = por_muestra[:, 0]
+con_pesos = (pesos * acierta).sum() / pesos.sum()
+print(
+    f"[{motor}] metrics= frente a NumPy sin pesos: "
+    f"{abs(notas['binary_accuracy'] - acierta.mean()) < 1e-6}; "
+    "weighted_metrics= frente a NumPy con pesos: "
+    f"{abs(notas['weighted_binary_accuracy'] - con_pesos) < 1e-6}"
+)
