@@ -28,8 +28,8 @@ def reference_ols(shift=1, scale=1.0, until="2016-01-01"):
     return coefficients, rows.std(ddof=0)
 
 
-right, deviations = reference_ols()
-standardised = right * deviations.iloc[:4].to_numpy() / deviations["y"]
+correct, deviations = reference_ols()
+standardised = correct * deviations.iloc[:4].to_numpy() / deviations["y"]
 MISTAKES = {  # what each typical mistake gives, and what it tells the student
     "ℓ of the same day, min(r_t, 0): it looks ahead, using a return not yet known "
     "when forecasting": reference_ols(shift=0)[0],
@@ -57,7 +57,7 @@ def alike(theirs, others, method):
 
 for method, coefficients in (("OLS", ols), ("Keras", net_coefs)):
     coefficients = np.asarray(coefficients, dtype=float)
-    if alike(coefficients, right, method):
+    if alike(coefficients, correct, method):
         far = max(abs(coefficients[:3] - (BETA_D, BETA_W, BETA_M)))
         print(
             f"PASS    {method}: the expected answer; slopes at most {far:.3f} from the "
@@ -66,8 +66,8 @@ for method, coefficients in (("OLS", ols), ("Keras", net_coefs)):
         continue
     why = next(
         (m for m, others in MISTAKES.items() if alike(coefficients, others, method)),
-        f"neither the expected answer (ℓ = {right[3]:.2f}, sum of slopes "
-        f"{sum(right[:3]):.3f}) nor a known mistake: ℓ = {coefficients[3]:.2f}, "
+        f"neither the expected answer (ℓ = {correct[3]:.2f}, sum of slopes "
+        f"{sum(correct[:3]):.3f}) nor a known mistake: ℓ = {coefficients[3]:.2f}, "
         f"sum of slopes {sum(coefficients[:3]):.3f}",
     )
     print(f"NO PASS {method}: {why}")

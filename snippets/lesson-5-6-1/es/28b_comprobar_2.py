@@ -28,8 +28,8 @@ def ols_de_referencia(desplaza=1, escala=1.0, hasta="2016-01-01"):
     return coeficientes, filas.std(ddof=0)
 
 
-bien, desviaciones = ols_de_referencia()
-tipificada = bien * desviaciones.iloc[:4].to_numpy() / desviaciones["y"]
+correcta, desviaciones = ols_de_referencia()
+tipificada = correcta * desviaciones.iloc[:4].to_numpy() / desviaciones["y"]
 ERRORES = {  # lo que da cada error típico, y lo que le dice al alumno
     "ℓ del mismo día, min(r_t, 0): mira hacia delante, usa un rendimiento que aún "
     "no se conoce al prever": ols_de_referencia(desplaza=0)[0],
@@ -58,7 +58,7 @@ def parecido(suyos, otros, metodo):
 
 for metodo, coeficientes in (("OLS", ols), ("Keras", coef_red)):
     coeficientes = np.asarray(coeficientes, dtype=float)
-    if parecido(coeficientes, bien, metodo):
+    if parecido(coeficientes, correcta, metodo):
         lejos = max(abs(coeficientes[:3] - (BETA_D, BETA_W, BETA_M)))
         print(
             f"PASA    {metodo}: la respuesta esperada; pendientes a {lejos:.3f} como "
@@ -67,8 +67,8 @@ for metodo, coeficientes in (("OLS", ols), ("Keras", coef_red)):
         continue
     motivo = next(
         (m for m, otros in ERRORES.items() if parecido(coeficientes, otros, metodo)),
-        f"ni la respuesta esperada (ℓ = {bien[3]:.2f}, suma de pendientes "
-        f"{sum(bien[:3]):.3f}) ni un error conocido: ℓ = {coeficientes[3]:.2f}, "
+        f"ni la respuesta esperada (ℓ = {correcta[3]:.2f}, suma de pendientes "
+        f"{sum(correcta[:3]):.3f}) ni un error conocido: ℓ = {coeficientes[3]:.2f}, "
         f"suma de pendientes {sum(coeficientes[:3]):.3f}",
     )
     print(f"NO PASA {metodo}: {motivo}")
