@@ -65,7 +65,7 @@ def net_with(variation, kind, optimizer_only=False):
     # The policy holds for the layers created while it is set, and compile reads it from
     # the network: under mixed_float16 it wraps the optimizer in a LossScaleOptimizer.
     keras.config.set_dtype_policy(POLICY.get(variation, "float32"))
-    keras.utils.set_random_seed(1)  # each engine's global generator too
+    keras.utils.set_random_seed(1)  # on PyTorch, its global generator too
     inputs = [keras.Input((8,))]
     if variation == TWO:
         inputs.append(keras.Input((3,)))

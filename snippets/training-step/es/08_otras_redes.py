@@ -65,7 +65,7 @@ def red_con(variacion, clase, solo_optimizador=False):
     # La política vale para las capas creadas mientras está puesta, y compile la lee de
     # la red: con mixed_float16 envuelve el optimizador en un LossScaleOptimizer.
     keras.config.set_dtype_policy(POLITICA.get(variacion, "float32"))
-    keras.utils.set_random_seed(1)  # también el generador global de cada motor
+    keras.utils.set_random_seed(1)  # con PyTorch, también su generador global
     entradas = [keras.Input((8,))]
     if variacion == DOS:
         entradas.append(keras.Input((3,)))

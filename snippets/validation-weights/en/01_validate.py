@@ -101,16 +101,20 @@ def weights_of(net):
     return np.concatenate([w.ravel() for w in net.get_weights()])
 
 
+def by_result(results):
+    """The kinds grouped by what they gave: "NumPy, pandas (result); ..."."""
+    groups = {}
+    for kind, r in results.items():
+        groups.setdefault(str(r), []).append(kind)
+    return "; ".join(f"{', '.join(kinds)} ({r})" for r, kinds in groups.items())
+
+
 def summary(case, results):
     """One line per case, composed from the results: the kinds that give what is
     expected, and the others grouped by what they gave (False, or the error with the
     first sentence of its message)."""
     good = [kind for kind, r in results.items() if r is True]
-    others = {}
-    for kind, r in results.items():
-        if r is not True:
-            others.setdefault(str(r), []).append(kind)
-    bad = "; ".join(f"{', '.join(kinds)} ({r})" for r, kinds in others.items())
+    bad = by_result({k: r for k, r in results.items() if r is not True})
     print(
         f"[{engine}] {case}: as expected: {', '.join(good) or 'none'}; "
         f"the others: {bad or 'none'}"
@@ -243,11 +247,8 @@ summary(
 #     sample_weight, multiplied by the row's weight if there is one.
 def group(case, results):
     """One line: the kinds grouped by what fit did (train, or the error)."""
-    groups = {}
-    for kind, r in results.items():
-        groups.setdefault("trains" if r is True else str(r), []).append(kind)
-    listing = "; ".join(f"{', '.join(kinds)} ({r})" for r, kinds in groups.items())
-    print(f"[{engine}] {case}: {listing}")
+    did = {k: "trains" if r is True else r for k, r in results.items()}
+    print(f"[{engine}] {case}: {by_result(did)}")
 
 
 per_sample = rng.uniform(0.5, 2.0, size=(len(x), 1)).astype("float32")

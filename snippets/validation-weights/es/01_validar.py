@@ -100,16 +100,20 @@ def pesos_de(red):
     return np.concatenate([w.ravel() for w in red.get_weights()])
 
 
+def por_resultado(resultados):
+    """Los tipos agrupados por lo que dieron: «NumPy, pandas (resultado); ...»."""
+    grupos = {}
+    for tipo, r in resultados.items():
+        grupos.setdefault(str(r), []).append(tipo)
+    return "; ".join(f"{', '.join(tipos)} ({r})" for r, tipos in grupos.items())
+
+
 def resumen(caso, resultados):
     """Una línea por caso, compuesta con los resultados: los tipos que dan lo esperado,
     y los demás agrupados por lo que dieron (False, o el error con la primera frase de
     su mensaje)."""
     buenos = [tipo for tipo, r in resultados.items() if r is True]
-    otros = {}
-    for tipo, r in resultados.items():
-        if r is not True:
-            otros.setdefault(str(r), []).append(tipo)
-    malos = "; ".join(f"{', '.join(tipos)} ({r})" for r, tipos in otros.items())
+    malos = por_resultado({t: r for t, r in resultados.items() if r is not True})
     print(
         f"[{motor}] {caso}: como se espera: {', '.join(buenos) or 'ninguno'}; "
         f"los demás: {malos or 'ninguno'}"
@@ -242,11 +246,8 @@ resumen(
 #     fila, en sample_weight, multiplicado por el peso de la fila si lo hay.
 def agrupa(caso, resultados):
     """Una línea: los tipos agrupados por lo que hizo fit (entrenar, o el error)."""
-    grupos = {}
-    for tipo, r in resultados.items():
-        grupos.setdefault("entrena" if r is True else str(r), []).append(tipo)
-    lista = "; ".join(f"{', '.join(tipos)} ({r})" for r, tipos in grupos.items())
-    print(f"[{motor}] {caso}: {lista}")
+    hizo = {t: "entrena" if r is True else r for t, r in resultados.items()}
+    print(f"[{motor}] {caso}: {por_resultado(hizo)}")
 
 
 por_muestra = azar.uniform(0.5, 2.0, size=(len(x), 1)).astype("float32")
