@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
+from concurrent.futures import Future
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -22,6 +24,7 @@ os.environ[NO_DRAWING] = "1"
 
 WEIGHTS = pytest.StashKey[dict]()
 TOURS = pytest.StashKey[Tours]()
+SERVED = pytest.StashKey[Future]()  # the sub-path site's build, started early (pytest_collection_finish)
 # GitHub Pages serves a project site under /<repository>/: the browser suite reads the site there.
 SUBPATH = "/keras3/"
 
@@ -35,18 +38,50 @@ class SubpathHandler(QuietHandler):
         return super().translate_path("/" + path[len(SUBPATH) :])
 
 
-@pytest.fixture(scope="session")
-def served_site(site) -> tuple[str, Path]:
-    """(URL, folder): the site built for a sub-path address (SITE_URL) and served at that address.
-
-    Built after the pages ran (the `site` fixture waits for them), once the server's port is known,
-    so that every absolute URL the build writes (canonical, sitemap, switcher, notebooks) is live."""
+def build_served_site(scheduler) -> tuple:
+    """The site built for a sub-path address (SITE_URL) and served at that address, once the pages
+    have run (their records are the stamps it shows). The server starts first: the build writes its
+    port into every absolute URL (canonical, sitemap, switcher, notebooks), so that they are live."""
+    if scheduler:
+        scheduler.wait_for_pages()
     out = BUILD / "site-subpath"
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     httpd = serve(out, SubpathHandler)
     url = f"http://127.0.0.1:{httpd.server_address[1]}{SUBPATH}"
-    proc = mkdocs_build("--site-dir", str(out), SITE_URL=url)
+    return httpd, url, out, mkdocs_build("--site-dir", str(out), SITE_URL=url)
+
+
+@pytest.hookimpl(trylast=True)  # after the scheduler has started the pages
+def pytest_collection_finish(session):
+    """In a full run (not --cached, where whether the tours run at all depends on the built site),
+    the sub-path site builds in the background as soon as the pages have run: beside the `site`
+    fixture's build (two single-threaded builds on two cores), so that the browser tours, the
+    longest part of the site tests, start one build earlier."""
+    config = session.config
+    if config.getoption("--cached", False) or missing_browser():
+        return
+    if not any(item.get_closest_marker("tour") for item in session.items):
+        return
+    scheduler = config.pluginmanager.get_plugin("verified_docs_scheduler")
+    future: Future = Future()
+
+    def build():
+        try:
+            future.set_result(build_served_site(scheduler))
+        except BaseException as exc:  # noqa: BLE001 - served_site raises it in the test that needs it
+            future.set_exception(exc)
+
+    threading.Thread(target=build, daemon=True, name="served-site-build").start()
+    config.stash[SERVED] = future
+
+
+@pytest.fixture(scope="session")
+def served_site(request, site) -> tuple[str, Path]:
+    """(URL, folder): the sub-path site (build_served_site), built after `site` or, in a full run,
+    beside it."""
+    early = request.config.stash.get(SERVED, None)
+    httpd, url, out, proc = early.result() if early else build_served_site(None)
     if proc.returncode != 0:
         httpd.shutdown()
         pytest.fail(f"mkdocs build --strict with SITE_URL={url} failed:\n{proc.stderr[-6000:]}", pytrace=False)

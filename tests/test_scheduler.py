@@ -196,6 +196,29 @@ def test_the_run_time_summary_tells_a_page_over_budget_alone_from_one_sharing_th
         assert "sharing the cores" in line and '.venv/bin/python -m pytest "docs/slow.es.md::run"' in line, line
 
 
+def test_the_summary_names_the_slowest_blocks_slowest_first_from_the_kernels_own_timing():
+    """Where a cut would pay: each block's seconds come from nbclient's timestamps of its cell, and
+    the summary lists the slowest blocks first, named as a failure names them."""
+    from verified_docs import execute
+
+    def cell(begun, done):
+        return {"metadata": {"execution": {"iopub.execute_input": begun, "shell.execute_reply": done}}}
+
+    assert execute._cell_seconds(cell("2026-12-06T10:00:00.000000Z", "2026-12-06T10:00:42.500000Z")) == 42.5
+    assert execute._cell_seconds({"metadata": {}}) is None, "a cell the kernel never ran has no time"
+    lines = []
+    reporter = SimpleNamespace(section=lines.append, write_line=lines.append, stats={})
+    scheduler = pytest_plugin.Scheduler(SimpleNamespace(getoption={"--page-jobs": 2, "--cached": False}.get))
+    scheduler.times = [(60.0, "docs/a.es.md::run", "")]
+    quick, slow = "docs/a.es.md [es], block at line 5 (a/01.sh)", "docs/a.es.md [es], block at line 9 (a/02.sh)"
+    scheduler.block_times = [(3.0, quick), (42.5, slow)]
+    scheduler.pytest_terminal_summary(reporter)
+    scheduler.resolvers.shutdown()
+    scheduler.pool.shutdown()
+    named = [line for line in lines if line.endswith(("(a/01.sh)", "(a/02.sh)"))]
+    assert named == [f"     42.5 s  {slow}", f"      3.0 s  {quick}"], lines
+
+
 def test_a_scheduler_inside_a_session_shares_its_compilation_folder_and_makes_none():
     """Only the session's own scheduler makes (and removes) the JAX compilation folder: one a test
     makes, or a pytest the session starts, shares it, leaving no folder behind in the temp dir."""

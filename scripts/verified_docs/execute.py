@@ -201,6 +201,7 @@ def run_notebook(page: Page, tier: str, workdir: Path, cell_timeout: float = CEL
             ),
             "error": None,
             "saved": block.title if block.is_file else None,
+            "seconds": _cell_seconds(cell),
         }
         errors = [o for o in outputs if o.get("output_type") == "error"]
         if errors:
@@ -221,6 +222,18 @@ def run_notebook(page: Page, tier: str, workdir: Path, cell_timeout: float = CEL
         if entry["error"]:
             break
     return results
+
+
+def _cell_seconds(cell) -> float | None:
+    """How long the kernel took over the cell (nbclient's own timestamps), for the summary's profile."""
+    from datetime import datetime
+
+    timing = cell.get("metadata", {}).get("execution", {})
+    begun, done = timing.get("iopub.execute_input"), timing.get("shell.execute_reply")
+    if not (begun and done):
+        return None
+    parse = lambda stamp: datetime.fromisoformat(stamp.replace("Z", "+00:00"))  # noqa: E731
+    return (parse(done) - parse(begun)).total_seconds()
 
 
 def main(argv=None) -> int:

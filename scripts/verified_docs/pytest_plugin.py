@@ -349,6 +349,7 @@ class Scheduler:
         self.lines: dict[tuple, tuple] = {}  # install line -> (first block with it, its resolution)
         self.skips: dict[str, str] = {}
         self.times: list[tuple[float, str, str]] = []
+        self.block_times: list[tuple[float, str]] = []  # (seconds, block) of every block run: where to cut
         self.ran: list[Page] = []  # pages whose CI tier this session executed
         self.proven: dict[str, str] = {}  # a translation's run item -> its original's, whose run proves it
         self.unproven: dict[str, str] = {}  # a translation's run item that runs itself -> why
@@ -361,6 +362,8 @@ class Scheduler:
     def _timed(self, item):
         outcome = item.run_and_check()
         self.times.append((outcome[0], item.nodeid, ""))
+        _, blocks, results, _ = outcome
+        self.block_times += [(r["seconds"], b.where) for b, r in zip(blocks, results) if r.get("seconds")]
         return outcome
 
     def skip_reason(self, item) -> str | None:
@@ -560,6 +563,10 @@ class Scheduler:
                 mark = (over if shared else f"over its {budget} s budget") if seconds > budget else f"within {budget} s"
                 terminalreporter.write_line(f"{seconds:7.1f} s  {nodeid}  ({mark})")
             terminalreporter.write_line(f"{sum(t for t, _, _ in self.times):7.1f} s  total, {self.pool._max_workers} at a time")
+            if self.block_times:
+                terminalreporter.write_line("  the slowest blocks (where a cut would pay):")
+                for seconds, where in sorted(self.block_times, reverse=True)[:12]:
+                    terminalreporter.write_line(f"  {seconds:7.1f} s  {where}")
         if self.times:
             terminalreporter.section(
                 f"reading time at {reading_time.WORDS_PER_MINUTE} words a minute, code and outputs included; "

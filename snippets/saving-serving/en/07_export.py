@@ -63,8 +63,8 @@ except NotImplementedError as error:
     note("TFSMLayer", engine, "no")
 
 
-# Two more limits. A subclassed network not yet called has no weights, and no format
-# exports it.
+# Two more limits. A subclass of keras.Model does not declare its input: what it exports
+# depends on what was done to it before.
 class Subclassed(keras.Model):
     def __init__(self):
         super().__init__()
@@ -74,19 +74,57 @@ class Subclassed(keras.Model):
         return self.dense(x)
 
 
-errors = set()
-for kind in ("tf_saved_model", "onnx"):
-    try:
-        Subclassed().export(f"keras_{engine}_sub", format=kind, verbose=False)
-    except ValueError as error:
-        errors.add(str(error).strip())
-print(
-    f"[{engine}] a subclass not yet called, in both formats: "
-    f"ValueError: {' / '.join(sorted(errors))}"
-)
+signature = [keras.InputSpec(shape=(None, 4), dtype="float32", name="measurements")]
+BEFORE = {
+    "built": (lambda sub: sub.build((None, 4)), {}),
+    "built, with input_signature": (
+        lambda sub: sub.build((None, 4)),
+        {"input_signature": signature},
+    ),
+    "called once": (lambda sub: sub(sample), {}),
+}
+for before, (prepare, options) in BEFORE.items():
+    print(f"[{engine}] subclass {before}:")
+    for kind, target in [
+        ("tf_saved_model", f"sub_{engine}_savedmodel"),
+        ("onnx", f"sub_{engine}.onnx"),
+    ]:
+        sub = Subclassed()
+        prepare(sub)
+        try:
+            sub.export(target, format=kind, verbose=False, **options)
+            result = "exports"
+        except Exception as error:
+            # the type and the start of the message, so that it fits on one line
+            message = str(error).splitlines()[0]
+            message = message if len(message) <= 60 else message[:57] + "…"
+            result = f"{type(error).__name__}: {message}"
+        print(f"    {kind}: {result}")
+
 # And LiteRT, TensorFlow's format for phones, only comes out of TensorFlow and PyTorch.
 if engine == "jax":
     try:
         net.export("keras_jax.tflite", format="litert", verbose=False)
     except ValueError as error:
         print(f"[{engine}] litert: ValueError: {error}")
+
+# And the "torch" format (.pt2), from PyTorch only: does the exported program take a
+# batch of another size?
+if engine == "torch":
+    import torch
+
+    twelve = np.concatenate([sample, sample])
+    for name, options in [
+        ("without dynamic_shapes", {}),
+        ("with dynamic_shapes", {"dynamic_shapes": {0: torch.export.Dim("batch")}}),
+    ]:
+        net.export("keras_torch.pt2", format="torch", verbose=False, **options)
+        program = torch.export.load("keras_torch.pt2").module()
+        for rows in (sample[:1], twelve):
+            try:
+                output = program(torch.from_numpy(rows)).detach().numpy()
+                same = np.abs(output - net.predict(rows, verbose=0)).max() < 1e-6
+                result = f"same prediction: {same}"
+            except Exception as error:
+                result = f"{type(error).__name__}: {str(error).splitlines()[0]}"
+            print(f"[{engine}] .pt2 {name}, batch of {len(rows)}: {result}")

@@ -82,17 +82,19 @@ def inputs_for(variation, rows=slice(None)):
     )
 
 
-def one_more_epoch(net, variation):
-    """What the reader does after reopening it: train on (in order, to compare
-    engines)."""
+def one_more_epoch(net, variation, shuffle=False):
+    """What the reader does after reopening it: train on. In order (shuffle=False),
+    unless fit's default shuffling is asked for, after setting the seed."""
     weights = per_sample if variation == WEIGHTS else None
+    if shuffle:
+        keras.utils.set_random_seed(5)
     net.fit(
         inputs_for(variation),
         y,
         sample_weight=weights,
         epochs=1,
         batch_size=32,
-        shuffle=False,
+        shuffle=shuffle,
         verbose=0,
     )
     # BatchNormalization's means too
@@ -103,21 +105,26 @@ def numbers(variables):
     return [keras.ops.convert_to_numpy(v) for v in variables]
 
 
+def trained(variation):
+    keras.utils.set_random_seed(0)
+    net = net_with(variation)
+    compile_for(net, variation)
+    weights = per_sample if variation == WEIGHTS else None
+    # last batch: 16
+    net.fit(
+        inputs_for(variation),
+        y,
+        sample_weight=weights,
+        epochs=8,
+        batch_size=32,
+        verbose=0,
+    )
+    return net
+
+
 def save():
     for i, variation in enumerate(VARIATIONS):
-        keras.utils.set_random_seed(0)
-        net = net_with(variation)
-        compile_for(net, variation)
-        weights = per_sample if variation == WEIGHTS else None
-        # last batch: 16
-        net.fit(
-            inputs_for(variation),
-            y,
-            sample_weight=weights,
-            epochs=8,
-            batch_size=32,
-            verbose=0,
-        )
+        net = trained(variation)
         net.save(f"variation_{i}.keras")
         state = numbers(net.optimizer.variables)
         prediction = keras.ops.convert_to_numpy(net(inputs_for(variation, slice(6))))
@@ -127,6 +134,9 @@ def save():
             goes_on=one_more_epoch(net, variation),
             *state,
         )
+    # The first net again, neither saved nor reopened: its next epoch with fit's
+    # default shuffling.
+    np.save("shuffled.npy", one_more_epoch(trained(L2), L2, shuffle=True))
     print(
         f"[{engine}] saved {len(VARIATIONS)} nets, "
         "each with what it does next on torch"
@@ -185,6 +195,11 @@ def reopen():
         bool(
             np.abs(one_more_epoch(net, VARIATIONS[0]) - records["goes_on"]).max() > 1e-5
         ),
+    )
+    following = one_more_epoch(recipe(0, VARIATIONS[0]), L2, shuffle=True)
+    print(
+        f"[{engine}] with fit's shuffling, same seed, goes on as on torch:",
+        bool(np.abs(following - np.load("shuffled.npy")).max() <= 1e-5),
     )
     alike, different = [], []
     for i, variation in enumerate(VARIATIONS):

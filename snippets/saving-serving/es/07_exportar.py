@@ -64,8 +64,8 @@ except NotImplementedError as error:
     anota("TFSMLayer", motor, "no")
 
 
-# Dos límites más. Una red subclase sin llamar aún no tiene pesos, y ningún formato la
-# exporta.
+# Dos límites más. Una red subclase de keras.Model no declara su entrada: lo que exporta
+# depende de lo que se le haya hecho antes.
 class Subclase(keras.Model):
     def __init__(self):
         super().__init__()
@@ -75,19 +75,57 @@ class Subclase(keras.Model):
         return self.densa(x)
 
 
-errores = set()
-for formato in ("tf_saved_model", "onnx"):
-    try:
-        Subclase().export(f"keras_{motor}_sub", format=formato, verbose=False)
-    except ValueError as error:
-        errores.add(str(error).strip())
-print(
-    f"[{motor}] una subclase sin llamar, en los dos formatos: "
-    f"ValueError: {' / '.join(sorted(errores))}"
-)
+firma = [keras.InputSpec(shape=(None, 4), dtype="float32", name="medidas")]
+ANTES = {
+    "construida": (lambda sub: sub.build((None, 4)), {}),
+    "construida, con input_signature": (
+        lambda sub: sub.build((None, 4)),
+        {"input_signature": firma},
+    ),
+    "llamada una vez": (lambda sub: sub(muestra), {}),
+}
+for antes, (preparar, opciones) in ANTES.items():
+    print(f"[{motor}] subclase {antes}:")
+    for formato, destino in [
+        ("tf_saved_model", f"sub_{motor}_savedmodel"),
+        ("onnx", f"sub_{motor}.onnx"),
+    ]:
+        sub = Subclase()
+        preparar(sub)
+        try:
+            sub.export(destino, format=formato, verbose=False, **opciones)
+            resultado = "se exporta"
+        except Exception as error:
+            # el tipo y el principio del mensaje, para que quepa en una línea
+            mensaje = str(error).splitlines()[0]
+            mensaje = mensaje if len(mensaje) <= 60 else mensaje[:57] + "…"
+            resultado = f"{type(error).__name__}: {mensaje}"
+        print(f"    {formato}: {resultado}")
+
 # Y LiteRT, el formato de TensorFlow para móviles, solo sale de TensorFlow y de PyTorch.
 if motor == "jax":
     try:
         red.export("keras_jax.tflite", format="litert", verbose=False)
     except ValueError as error:
         print(f"[{motor}] litert: ValueError: {error}")
+
+# Y el formato "torch" (.pt2), solo desde PyTorch: ¿acepta el programa exportado un
+# lote de otro tamaño?
+if motor == "torch":
+    import torch
+
+    doce = np.concatenate([muestra, muestra])
+    for nombre, opciones in [
+        ("sin dynamic_shapes", {}),
+        ("con dynamic_shapes", {"dynamic_shapes": {0: torch.export.Dim("lote")}}),
+    ]:
+        red.export("keras_torch.pt2", format="torch", verbose=False, **opciones)
+        programa = torch.export.load("keras_torch.pt2").module()
+        for filas in (muestra[:1], doce):
+            try:
+                salida = programa(torch.from_numpy(filas)).detach().numpy()
+                igual = np.abs(salida - red.predict(filas, verbose=0)).max() < 1e-6
+                resultado = f"misma predicción: {igual}"
+            except Exception as error:
+                resultado = f"{type(error).__name__}: {str(error).splitlines()[0]}"
+            print(f"[{motor}] .pt2 {nombre}, lote de {len(filas)}: {resultado}")

@@ -82,17 +82,19 @@ def entrada(variacion, filas=slice(None)):
     )
 
 
-def una_epoca_mas(red, variacion):
-    """Lo que el lector hará tras abrirla: seguir entrenando (en orden, para comparar
-    motores)."""
+def una_epoca_mas(red, variacion, barajar=False):
+    """Lo que el lector hará tras abrirla: seguir entrenando. En orden (shuffle=False),
+    salvo que se pida el barajado de fit por defecto, tras fijar la semilla."""
     pesos = por_muestra if variacion == PESOS else None
+    if barajar:
+        keras.utils.set_random_seed(5)
     red.fit(
         entrada(variacion),
         y,
         sample_weight=pesos,
         epochs=1,
         batch_size=32,
-        shuffle=False,
+        shuffle=barajar,
         verbose=0,
     )
     # también las medias de BatchNormalization
@@ -103,21 +105,26 @@ def numeros(variables):
     return [keras.ops.convert_to_numpy(v) for v in variables]
 
 
+def entrenada(variacion):
+    keras.utils.set_random_seed(0)
+    red = red_con(variacion)
+    compila(red, variacion)
+    pesos = por_muestra if variacion == PESOS else None
+    # el último lote, de 16
+    red.fit(
+        entrada(variacion),
+        y,
+        sample_weight=pesos,
+        epochs=8,
+        batch_size=32,
+        verbose=0,
+    )
+    return red
+
+
 def guarda():
     for i, variacion in enumerate(VARIACIONES):
-        keras.utils.set_random_seed(0)
-        red = red_con(variacion)
-        compila(red, variacion)
-        pesos = por_muestra if variacion == PESOS else None
-        # el último lote, de 16
-        red.fit(
-            entrada(variacion),
-            y,
-            sample_weight=pesos,
-            epochs=8,
-            batch_size=32,
-            verbose=0,
-        )
+        red = entrenada(variacion)
         red.save(f"variacion_{i}.keras")
         estado = numeros(red.optimizer.variables)
         prediccion = keras.ops.convert_to_numpy(red(entrada(variacion, slice(6))))
@@ -127,6 +134,9 @@ def guarda():
             sigue=una_epoca_mas(red, variacion),
             *estado,
         )
+    # La primera red otra vez, sin guardar ni abrir: su época siguiente con el barajado
+    # de fit por defecto.
+    np.save("barajada.npy", una_epoca_mas(entrenada(L2), L2, barajar=True))
     print(
         f"[{motor}] guardadas {len(VARIACIONES)} redes, "
         "cada una con su continuación en torch"
@@ -185,6 +195,11 @@ def abre():
         bool(
             np.abs(una_epoca_mas(red, VARIACIONES[0]) - apuntes["sigue"]).max() > 1e-5
         ),
+    )
+    siguiente = una_epoca_mas(receta(0, VARIACIONES[0]), L2, barajar=True)
+    print(
+        f"[{motor}] con el barajado de fit, misma semilla, sigue como en torch:",
+        bool(np.abs(siguiente - np.load("barajada.npy")).max() <= 1e-5),
     )
     iguales, distintas = [], []
     for i, variacion in enumerate(VARIACIONES):

@@ -1,0 +1,2 @@
+KERAS_BACKEND=tensorflow python desde_tensorflow.py
+KERAS_BACKEND=torch python desde_tensorflow.py
