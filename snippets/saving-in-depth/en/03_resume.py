@@ -1,6 +1,6 @@
 """resume.py: a 6-epoch fit that crashes in the fourth, resumed with BackupAndRestore
-(saving every epoch or every 4 batches, and shuffling) and with ModelCheckpoint, against
-the same fit with no crash."""
+(saving every epoch or every 4 batches, and shuffling), with ModelCheckpoint and with
+OrbaxCheckpoint, against the same fit with no crash."""
 
 import glob
 import os
@@ -34,17 +34,16 @@ class CrashAtBatch(keras.callbacks.Callback):
             raise Crash
 
 
-def new_net():
+def new_net(functional=False):
     """The same network, with the same initial weights, every time: as when a new
-    process starts."""
+    process starts. Sequential, or the same layers as a functional network."""
     keras.utils.set_random_seed(0)
-    net = keras.Sequential(
-        [
-            keras.Input((4,)),
-            keras.layers.Dense(16, activation="relu"),
-            keras.layers.Dense(1),
-        ]
-    )
+    hidden, output = keras.layers.Dense(16, activation="relu"), keras.layers.Dense(1)
+    if functional:
+        inputs = keras.Input((4,))
+        net = keras.Model(inputs, output(hidden(inputs)))
+    else:
+        net = keras.Sequential([keras.Input((4,)), hidden, output])
     net.compile(optimizer=keras.optimizers.Adam(0.01), loss="mse")
     return net
 
@@ -149,3 +148,32 @@ print(
     against(no_crash[False], net),
     sep="; ",
 )
+
+# OrbaxCheckpoint saves with Orbax into a folder, one step per epoch, and load_model
+# opens the folder. Here without the background (save_on_background=False): each copy
+# is written before training goes on.
+for functional in (False, True):
+    folder = os.path.abspath("orbax")
+    shutil.rmtree(folder, ignore_errors=True)
+    try:
+        train(
+            new_net(functional),
+            keras.callbacks.OrbaxCheckpoint(folder, save_on_background=False),
+            CrashAtBatch(35),
+        )
+    except Crash:
+        pass
+    # each step, a subfolder named after the saved epoch (from 0)
+    done = 1 + max(int(step) for step in os.listdir(folder) if step.isdigit())
+    net = keras.saving.load_model(folder)
+    steps = int(net.optimizer.iterations)
+    history = train(net, initial_epoch=done)
+    reference = new_net(functional)
+    train(reference)
+    print(
+        f"[{engine}] OrbaxCheckpoint, {'functional' if functional else 'Sequential'}: "
+        f"load_model brings {steps} Adam steps "
+        f"and resumes in epochs {history.epoch}",
+        against(reference, net),
+        sep="; ",
+    )

@@ -1,6 +1,6 @@
 """reanudar.py: un fit de 6 épocas que se cae en la cuarta, reanudado con
-BackupAndRestore (guardando cada época o cada 4 lotes, y barajando) y con
-ModelCheckpoint, frente al mismo fit sin caída."""
+BackupAndRestore (guardando cada época o cada 4 lotes, y barajando), con
+ModelCheckpoint y con OrbaxCheckpoint, frente al mismo fit sin caída."""
 
 import glob
 import os
@@ -35,17 +35,16 @@ class CaerEnElLote(keras.callbacks.Callback):
             raise Caida
 
 
-def red_nueva():
+def red_nueva(funcional=False):
     """La misma red, con los mismos pesos iniciales, cada vez: como al arrancar un
-    proceso nuevo."""
+    proceso nuevo. Sequential, o las mismas capas como red funcional."""
     keras.utils.set_random_seed(0)
-    red = keras.Sequential(
-        [
-            keras.Input((4,)),
-            keras.layers.Dense(16, activation="relu"),
-            keras.layers.Dense(1),
-        ]
-    )
+    oculta, salida = keras.layers.Dense(16, activation="relu"), keras.layers.Dense(1)
+    if funcional:
+        entrada = keras.Input((4,))
+        red = keras.Model(entrada, salida(oculta(entrada)))
+    else:
+        red = keras.Sequential([keras.Input((4,)), oculta, salida])
     red.compile(optimizer=keras.optimizers.Adam(0.01), loss="mse")
     return red
 
@@ -150,3 +149,32 @@ print(
     frente_a(sin_caida[False], red),
     sep="; ",
 )
+
+# OrbaxCheckpoint guarda con Orbax en una carpeta, un paso por época, y load_model abre
+# la carpeta. Aquí sin segundo plano (save_on_background=False): cada copia queda
+# escrita antes de que siga el entrenamiento.
+for funcional in (False, True):
+    carpeta = os.path.abspath("orbax")
+    shutil.rmtree(carpeta, ignore_errors=True)
+    try:
+        entrenar(
+            red_nueva(funcional),
+            keras.callbacks.OrbaxCheckpoint(carpeta, save_on_background=False),
+            CaerEnElLote(35),
+        )
+    except Caida:
+        pass
+    # cada paso, una subcarpeta con el número de la época guardada (desde 0)
+    hechas = 1 + max(int(paso) for paso in os.listdir(carpeta) if paso.isdigit())
+    red = keras.saving.load_model(carpeta)
+    pasos = int(red.optimizer.iterations)
+    historia = entrenar(red, initial_epoch=hechas)
+    referencia = red_nueva(funcional)
+    entrenar(referencia)
+    print(
+        f"[{motor}] OrbaxCheckpoint, {'funcional' if funcional else 'Sequential'}: "
+        f"load_model trae {pasos} pasos de Adam "
+        f"y reanuda en las épocas {historia.epoch}",
+        frente_a(referencia, red),
+        sep="; ",
+    )

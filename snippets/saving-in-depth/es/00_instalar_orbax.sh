@@ -1,0 +1,5 @@
+# Orbax, que usa OrbaxCheckpoint y Keras no instala por su cuenta.
+# Va con las versiones de la lección, para que pip no cambie ninguna de las que ya
+# tienes.
+pip install "orbax-checkpoint==0.11.36" \
+    "keras==3.15.1" "jax==0.10.2" "tensorflow==2.21.0" "numpy==2.4.6"
