@@ -2,6 +2,8 @@
 weights, a shorter last batch and two named inputs. Each way trains one epoch and is
 compared with NumPy, on the engine KERAS_BACKEND names."""
 
+import warnings
+
 import keras
 import numpy as np
 from data import ROWS, BATCH, new_network, x, y
@@ -189,3 +191,33 @@ for variation in (WEIGHTS, SHORT, TWO):
         f"[{engine}] {variation}: like NumPy: {', '.join(like_numpy) or 'none'};",
         f"different or failing: {', '.join(different) or 'none'}",
     )
+
+# use_multiprocessing=True: the workers are processes, copies of this one made with
+# os.fork (on Linux). Does it train? And with a PyDataset pickle could not copy?
+
+
+class WithLambda(Batches):
+    def __init__(self, batches, **options):
+        super().__init__(batches, **options)
+        self.same = lambda batch: batch  # pickle cannot save a lambda
+
+
+in_order = [(x[i : i + BATCH], y[i : i + BATCH]) for i in range(0, len(x), BATCH)]
+trains = {}
+# the warnings the reader would see, with Python's default filters
+with warnings.catch_warnings(record=True) as caught:
+    for kind in (Batches, WithLambda):
+        data = kind(in_order, workers=2, use_multiprocessing=True)
+        weights = weights_after_one_epoch(new_network(), x=data)
+        trains[kind] = bool(np.isfinite(weights).all())
+# each distinct warning once, with its first line
+distinct = sorted(
+    {f"{w.category.__name__}: {str(w.message).splitlines()[0]}" for w in caught}
+)
+print(
+    f"[{engine}] PyDataset, workers=2, use_multiprocessing=True:",
+    f"trains {trains[Batches]}; with a lambda inside: {trains[WithLambda]};",
+    f"distinct warnings: {len(distinct)}",
+)
+for warning in distinct:
+    print(f"    {warning}")

@@ -2,6 +2,8 @@
 verdad: pesos por muestra, un último lote más corto y dos entradas con nombre. Cada
 manera entrena una época y se compara con NumPy, en el motor de KERAS_BACKEND."""
 
+import warnings
+
 import keras
 import numpy as np
 from datos import FILAS, LOTE, nueva_red, x, y
@@ -194,3 +196,33 @@ for variacion in (PESOS, CORTO, DOS):
         f"[{motor}] {variacion}: como NumPy: {', '.join(como_numpy) or 'ninguna'};",
         f"distintas o con error: {', '.join(distintas) or 'ninguna'}",
     )
+
+# use_multiprocessing=True: los workers son procesos, copias de este hechas con os.fork
+# (en Linux). ¿Entrena? ¿Y con un PyDataset que pickle no sabría copiar?
+
+
+class ConLambda(Lotes):
+    def __init__(self, lotes, **opciones):
+        super().__init__(lotes, **opciones)
+        self.igual = lambda lote: lote  # pickle no sabe guardar una lambda
+
+
+en_orden = [(x[i : i + LOTE], y[i : i + LOTE]) for i in range(0, len(x), LOTE)]
+entrena = {}
+# los avisos que vería el lector, con los filtros de Python por defecto
+with warnings.catch_warnings(record=True) as avisos:
+    for clase in (Lotes, ConLambda):
+        datos = clase(en_orden, workers=2, use_multiprocessing=True)
+        pesos = pesos_tras_una_epoca(nueva_red(), x=datos)
+        entrena[clase] = bool(np.isfinite(pesos).all())
+# cada aviso distinto una vez, con su primera línea
+distintos = sorted(
+    {f"{a.category.__name__}: {str(a.message).splitlines()[0]}" for a in avisos}
+)
+print(
+    f"[{motor}] PyDataset, workers=2, use_multiprocessing=True:",
+    f"entrena {entrena[Lotes]}; con una lambda dentro: {entrena[ConLambda]};",
+    f"avisos distintos: {len(distintos)}",
+)
+for aviso in distintos:
+    print(f"    {aviso}")

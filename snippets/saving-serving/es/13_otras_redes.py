@@ -196,11 +196,17 @@ def abre():
             np.abs(una_epoca_mas(red, VARIACIONES[0]) - apuntes["sigue"]).max() > 1e-5
         ),
     )
-    siguiente = una_epoca_mas(receta(0, VARIACIONES[0]), L2, barajar=True)
-    print(
-        f"[{motor}] con el barajado de fit, misma semilla, sigue como en torch:",
-        bool(np.abs(siguiente - np.load("barajada.npy")).max() <= 1e-5),
-    )
+    for construida in (False, True):
+        red = receta(0, VARIACIONES[0])
+        if construida:  # la pérdida de compile, creada sin tocar los pesos
+            red.evaluate(entrada(L2, slice(32)), y[:32], verbose=0)
+        siguiente = una_epoca_mas(red, L2, barajar=True)
+        print(
+            f"[{motor}] con el barajado de fit, misma semilla"
+            + (", tras un evaluate" if construida else "")
+            + ", sigue como en torch:",
+            bool(np.abs(siguiente - np.load("barajada.npy")).max() <= 1e-5),
+        )
     iguales, distintas = [], []
     for i, variacion in enumerate(VARIACIONES):
         try:
