@@ -103,3 +103,20 @@ def test_same_code_in_every_language(a, b):
     message = block_problem(a, b)
     if message:
         pytest.fail(message, pytrace=False)
+
+
+# A module two pages both ask the reader to save: each page's run writes its own copy (a snippet
+# lives in its page's folder), and the copies must stay one file, as the second page says.
+SHARED_MODULES = [
+    ("saving-serving/es/01_piezas.py", "saving-other-nets/es/01_piezas.py"),
+    ("saving-serving/en/01_pieces.py", "saving-other-nets/en/01_pieces.py"),
+]
+
+
+@pytest.mark.parametrize(("original", "copy"), SHARED_MODULES, ids=[c for _, c in SHARED_MODULES])
+def test_a_module_two_pages_share_is_the_same_file_in_both(original, copy):
+    first, second = ROOT / "snippets" / original, ROOT / "snippets" / copy
+    assert second.read_text(encoding="utf-8") == first.read_text(encoding="utf-8"), (
+        f"snippets/{copy} is no longer snippets/{original}, though its page says it is the same module: "
+        f"copy one onto the other (cp snippets/{original} snippets/{copy}) and record both pages again"
+    )
