@@ -4,6 +4,7 @@ DataParallel(devices=...) shorthand; and the split network, saved during fit and
 on a single device."""
 
 import os
+import shutil
 
 os.environ["JAX_PLATFORMS"] = "cpu"
 os.environ["KERAS_BACKEND"] = "jax"
@@ -88,6 +89,20 @@ layout_map[".*output/kernel"] = ("model", None)
 print("LayoutMap keys:", list(layout_map))
 set_distribution(ModelParallel(layout_map=layout_map, batch_dim_name="batch"))
 net_p, curve_p = train(keras.callbacks.ModelCheckpoint("parallel.keras"))
+
+# With several processes you save with OrbaxCheckpoint. The same network, functional
+# (with a Sequential, load_model does not bring Orbax's weights in Keras 3.15.1), split
+# the same way and saved with Orbax at the end of each epoch; its weights, to compare.
+keras.utils.set_random_seed(0)
+inputs = keras.Input((8,))
+hidden = keras.layers.Dense(32, activation="relu", name="hidden")(inputs)
+net_o = keras.Model(inputs, keras.layers.Dense(1, name="output")(hidden), name="net")
+net_o.compile(optimizer=keras.optimizers.Adam(0.01, name="adam"), loss="mse")
+FOLDER = os.path.abspath("orbax_parallel")
+shutil.rmtree(FOLDER, ignore_errors=True)
+orbax = keras.callbacks.OrbaxCheckpoint(FOLDER, save_on_background=False)
+net_o.fit(x, y, batch_size=BATCH, epochs=5, shuffle=False, verbose=0, callbacks=[orbax])
+np.save("orbax_weights.npy", np.concatenate([w.ravel() for w in net_o.get_weights()]))
 
 print()
 for v in net_p.weights:

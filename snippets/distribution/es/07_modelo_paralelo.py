@@ -4,6 +4,7 @@ dispositivo; el atajo DataParallel(devices=...); y la red repartida, guardada du
 fit y abierta en un solo dispositivo."""
 
 import os
+import shutil
 
 os.environ["JAX_PLATFORMS"] = "cpu"
 os.environ["KERAS_BACKEND"] = "jax"
@@ -87,6 +88,20 @@ mapa[".*salida/kernel"] = ("modelo", None)  # las 32 filas que reciben esas colu
 print("claves del LayoutMap:", list(mapa))
 set_distribution(ModelParallel(layout_map=mapa, batch_dim_name="lote"))
 red_p, curva_p = entrenar(keras.callbacks.ModelCheckpoint("paralelo.keras"))
+
+# Con varios procesos se guarda con OrbaxCheckpoint. La misma red, funcional (con una
+# Sequential, load_model no trae los pesos de Orbax en Keras 3.15.1), repartida igual y
+# guardada con Orbax al final de cada época; sus pesos, para comparar al abrirla.
+keras.utils.set_random_seed(0)
+entrada = keras.Input((8,))
+oculta = keras.layers.Dense(32, activation="relu", name="oculta")(entrada)
+red_o = keras.Model(entrada, keras.layers.Dense(1, name="salida")(oculta), name="red")
+red_o.compile(optimizer=keras.optimizers.Adam(0.01, name="adam"), loss="mse")
+CARPETA = os.path.abspath("orbax_paralelo")
+shutil.rmtree(CARPETA, ignore_errors=True)
+orbax = keras.callbacks.OrbaxCheckpoint(CARPETA, save_on_background=False)
+red_o.fit(x, y, batch_size=LOTE, epochs=5, shuffle=False, verbose=0, callbacks=[orbax])
+np.save("pesos_orbax.npy", np.concatenate([p.ravel() for p in red_o.get_weights()]))
 
 print()
 for v in red_p.weights:

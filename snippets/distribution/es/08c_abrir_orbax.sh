@@ -1,0 +1,1 @@
+python abrir_orbax.py
