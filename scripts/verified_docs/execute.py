@@ -232,8 +232,7 @@ def _cell_seconds(cell) -> float | None:
     begun, done = timing.get("iopub.execute_input"), timing.get("shell.execute_reply")
     if not (begun and done):
         return None
-    parse = lambda stamp: datetime.fromisoformat(stamp.replace("Z", "+00:00"))  # noqa: E731
-    return (parse(done) - parse(begun)).total_seconds()
+    return (datetime.fromisoformat(done) - datetime.fromisoformat(begun)).total_seconds()
 
 
 def main(argv=None) -> int:
