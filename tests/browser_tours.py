@@ -162,6 +162,7 @@ class Tours:
         self.started: dict[View, float] = {}
         self.seconds: dict[View, float] = {}  # how long each tour took, for the summary
         self.check_seconds: dict[str, float] = dict.fromkeys(["open", *CHECKS], 0.0)  # likewise, per check
+        self.ended = 0.0  # when the last browser finished its last tour (time.monotonic())
         self._timing = threading.Lock()  # the tours' threads add to check_seconds
         self.todo: queue.Queue = queue.Queue()
         self.visits = visits(wanted)
@@ -187,6 +188,8 @@ class Tours:
                         break
                     self._tour(browser, views)
                 browser.close()
+                with self._timing:
+                    self.ended = max(self.ended, time.monotonic())
         except Exception as exc:  # noqa: BLE001 - every test still waiting is told why
             for future in self.futures.values():
                 if not future.done():
@@ -232,6 +235,10 @@ class Tours:
                 self.seconds[view] = time.monotonic() - begun_view
         finally:
             v.close()
+
+    def wall_seconds(self) -> float:
+        """From the first page load to the end of the last tour: the tours' share of the session."""
+        return max(0.0, self.ended - min(self.started.values())) if self.started and self.ended else 0.0
 
     def _took(self, step: str, since: float) -> None:
         with self._timing:

@@ -141,7 +141,7 @@ def pytest_terminal_summary(terminalreporter, config):
             terminalreporter.write_line(f"{seconds:6.1f} s  {view.page_id} {view.width} {view.scheme}: {checks}")
         terminalreporter.write_line(
             f"{sum(tours.seconds.values()):6.1f} s  total, {len(tours.seconds)} views in {len(tours.visits)} page loads, "
-            f"{len(tours.threads)} browsers at a time; per step: "
+            f"{len(tours.threads)} browsers at a time, {tours.wall_seconds():.0f} s of wall time; per step: "
             + ", ".join(f"{name} {s:.0f} s" for name, s in sorted(tours.check_seconds.items(), key=lambda kv: -kv[1]))
         )
     weights = config.stash.get(WEIGHTS, {})

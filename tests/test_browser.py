@@ -752,3 +752,16 @@ def test_the_first_command_is_on_a_laptops_first_screen(browser, served_site, pa
         f"{found['bottom']:.0f} px down, below a {LAPTOP['width']} × {LAPTOP['height']} "
         "laptop's first screen: move the quick route up"
     )
+
+
+def test_the_tours_wall_time_runs_from_the_first_page_load_to_the_last_tours_end():
+    """The profile's wall time of the tours (their share of make test's 8 minutes): from the
+    earliest view's start to the last browser's end, not the sum of the views."""
+    import browser_tours
+
+    tours = object.__new__(browser_tours.Tours)
+    a, b = (browser_tours.View(p.id, "phone", "light") for p in PAGES[:2])
+    tours.started, tours.ended = {a: 100.0, b: 130.0}, 190.0
+    assert tours.wall_seconds() == 90.0
+    tours.started, tours.ended = {}, 0.0
+    assert tours.wall_seconds() == 0.0, "no tour ran: no wall time"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from types import SimpleNamespace
 
@@ -280,3 +281,20 @@ def test_a_test_marked_independent_of_pages_is_caught_opening_one():
         pass
     page.read_text()  # outside the block: not noted
     assert later == []
+
+
+def test_the_summary_says_when_the_pages_ended_and_how_long_the_session_took():
+    """The 8-minute budget of make test, read from the profile: the page runs' end and the session's
+    length are measured from the session's start (the rest is the site phase), with the CPU spent."""
+    lines = []
+    reporter = SimpleNamespace(section=lines.append, write_line=lines.append, stats={})
+    scheduler = pytest_plugin.Scheduler(SimpleNamespace(getoption={"--page-jobs": 2, "--cached": False}.get))
+    scheduler.resolvers.shutdown()
+    scheduler.pool.shutdown()
+    scheduler.began, scheduler.pages_ended = 1_000.0, 1_300.0
+    line = scheduler.session_line(now=1_480.0)
+    assert "the page runs ended 300 s after its start, 480 s in all" in line, line
+    assert re.search(r"; \d+ s of CPU in pytest and the processes it waited for, \d+\.\d of \d+ cores busy", line), line
+    scheduler.times = [(60.0, "docs/a.es.md::run", "")]
+    scheduler.pytest_terminal_summary(reporter)
+    assert any(line.startswith("  session: the page runs ended") for line in lines), lines

@@ -23,6 +23,7 @@ import functools
 import gc
 import json
 import os
+import resource
 import shutil
 import subprocess
 import tempfile
@@ -350,6 +351,7 @@ class Scheduler:
         self.skips: dict[str, str] = {}
         self.times: list[tuple[float, str, str]] = []
         self.block_times: list[tuple[float, str]] = []  # (seconds, block) of every block run: where to cut
+        self.pages_ended: float | None = None  # when the last page run of this session ended (time.time())
         self.ran: list[Page] = []  # pages whose CI tier this session executed
         self.proven: dict[str, str] = {}  # a translation's run item -> its original's, whose run proves it
         self.unproven: dict[str, str] = {}  # a translation's run item that runs itself -> why
@@ -362,6 +364,7 @@ class Scheduler:
     def _timed(self, item):
         outcome = item.run_and_check()
         self.times.append((outcome[0], item.nodeid, ""))
+        self.pages_ended = max(self.pages_ended or 0.0, time.time())
         _, blocks, results, _ = outcome
         self.block_times += [(r["seconds"], b.where) for b, r in zip(blocks, results) if r.get("seconds")]
         return outcome
@@ -551,6 +554,21 @@ class Scheduler:
                 f"\nshard: {len(files)} record(s) and executed notebook(s) left in {rel(out)}"
             )
 
+    def session_line(self, now: float) -> str:
+        """Where the session's time went, for the 8-minute budget of `make test` (DEVELOPERS.md): how
+        long the page runs took from its start, what came after them (the site phase), and the CPU
+        spent, which is what the cores run out of when everything runs at once."""
+        cpu = sum(
+            usage.ru_utime + usage.ru_stime
+            for usage in (resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN))
+        )
+        pages = (self.pages_ended or now) - self.began
+        return (
+            f"  session: the page runs ended {pages:.0f} s after its start, {now - self.began:.0f} s in all "
+            f"(the rest is the site phase); {cpu:.0f} s of CPU in pytest and the processes it waited for, "
+            f"{cpu / max(now - self.began, 1e-9):.1f} of {os.cpu_count()} cores busy on average"
+        )
+
     def pytest_terminal_summary(self, terminalreporter):
         if self.times:
             terminalreporter.section("page execution times (slowest first), against each page's budget")
@@ -567,6 +585,7 @@ class Scheduler:
                 terminalreporter.write_line("  the slowest blocks (where a cut would pay):")
                 for seconds, where in sorted(self.block_times, reverse=True)[:12]:
                     terminalreporter.write_line(f"  {seconds:7.1f} s  {where}")
+            terminalreporter.write_line(self.session_line(time.time()))
         if self.times:
             terminalreporter.section(
                 f"reading time at {reading_time.WORDS_PER_MINUTE} words a minute, code and outputs included; "
