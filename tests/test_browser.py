@@ -523,12 +523,7 @@ COPY_EVERY_BLOCK = """async () => {
     if (!button) { copies.push(null); continue; }
     await navigator.clipboard.writeText('');  // what is read next is this button's copy
     button.click();
-    // Read again for a few frames while it is still empty: with the whole site phase on two cores,
-    // blocks of the lesson and the ROCm page (the most blocks) read back '' now and then, and
-    // passed alone. A button that copies nothing still reads '' and fails, named.
-    let copied = await navigator.clipboard.readText();
-    for (let t = 0; !copied && t < 60; t++) { await frame(); copied = await navigator.clipboard.readText(); }
-    copies.push(copied);
+    copies.push(await navigator.clipboard.readText());
   }
   return copies;
 }"""
@@ -547,11 +542,24 @@ def copy_button_copies_the_block_alone(v: Visit, page: Page, view: View, tours) 
     blocks.first.scroll_into_view_if_needed()  # Material mounts its button once it is seen (content.lazy)
     first = blocks.first.locator("button.md-code__button[data-md-type=copy]")
     first.hover()
+    v.tab.evaluate("navigator.clipboard.writeText('')")  # what is read next is this click's copy
     first.click()
     by_pointer = v.tab.evaluate("navigator.clipboard.readText()")
     # ...and every button clicked in the page itself, one after the other: the same handler and the
     # same clipboard, without a browser round trip per block (4.2 s against 0.7 s for the lesson).
     copies = v.tab.evaluate(COPY_EVERY_BLOCK % MOUNT_MS)
+    # A block that read back nothing is clicked again as the reader does it, with the pointer. With
+    # the whole site phase on two cores, one block of a long page (in the lesson's and the ROCm
+    # page's folds) now and then copied nothing when clicked from the page's own script, and the
+    # same page passed alone; why is not known. A button that copies nothing fails this way too.
+    for i, copied in enumerate(copies):
+        if copied == "":
+            button = blocks.nth(i).locator("button.md-code__button[data-md-type=copy]")
+            button.scroll_into_view_if_needed()
+            button.hover()
+            v.tab.evaluate("navigator.clipboard.writeText('')")
+            button.click()
+            copies[i] = v.tab.evaluate("navigator.clipboard.readText()")
     if copies[0] != by_pointer:
         v.fail(f"the first copy button gave {by_pointer!r} to the pointer and {copies[0]!r} to a click in the page")
     for block, copied in zip(page.blocks, copies):
@@ -583,6 +591,23 @@ def test_the_copy_check_names_a_block_whose_copy_is_not_its_code(browser, served
         with pytest.raises(pytest.fail.Exception, match=rf"block at line {last.lineno} .* copied"):
             copy_button_copies_the_block_alone(v, changed, None, None)
         copy_button_copies_the_block_alone(v, page, None, None)  # the page as it is passes
+    finally:
+        v.close()
+
+
+def test_a_block_the_pages_own_click_did_not_copy_is_clicked_again_with_the_pointer(browser, served_site, monkeypatch):
+    """The pointer's second chance (copy_button_copies_the_block_alone): when the page's own clicks
+    copy nothing, every block is clicked again with the pointer and the check passes on what that
+    copies; when the buttons copy nothing at all (execCommand stubbed), it still fails, named."""
+    server, site = served_site
+    page = next(p for p in PAGES if p.id == "keras-3-multibackend.es")
+    monkeypatch.setattr(sys.modules[__name__], "COPY_EVERY_BLOCK", COPY_EVERY_BLOCK.replace("button.click();", ""))
+    v = Visit(browser, page_url(server, site, page), page.id, base=server)
+    try:
+        copy_button_copies_the_block_alone(v, page, None, None)  # every block copied by the pointer
+        v.tab.evaluate("document.execCommand = () => false")  # now no button copies anything
+        with pytest.raises(pytest.fail.Exception, match=rf"block at line {page.blocks[0].lineno} .* copied ''"):
+            copy_button_copies_the_block_alone(v, page, None, None)
     finally:
         v.close()
 
