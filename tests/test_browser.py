@@ -503,9 +503,7 @@ def test_search_returns_pages_of_the_readers_language_only(check, page):
 # so every block is scrolled to first, a frame each (intersections are computed once per frame), as
 # a reader scrolling down would, and each button is clicked once they are all there. A tab made as
 # tall as the page instead was slower (60 s against 34 s of copy checks over the site).
-MOUNT_MS = 15_000  # how long the buttons may take to mount once every block has been in view
 COPY_EVERY_BLOCK = """async () => {
-  const MOUNT_MS = %d;
   // past a frame's rendering update, where intersections are computed (after its rAF callbacks)
   const frame = () => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
   const blocks = [...document.querySelectorAll('p.tier + div.highlight')];
@@ -514,9 +512,7 @@ COPY_EVERY_BLOCK = """async () => {
     for (let d = block.closest('details'); d; d = d.parentElement.closest('details')) d.open = true;
     if (!block.querySelector(copy)) { block.scrollIntoView(); await frame(); }
   }
-  // Bounded by time, not by a count of frames, which a loaded machine makes shorter.
-  const until = performance.now() + MOUNT_MS;
-  while (blocks.some(b => !b.querySelector(copy)) && performance.now() < until) await frame();
+  for (let t = 0; t < 60 && blocks.some(b => !b.querySelector(copy)); t++) await frame();
   const copies = [];
   for (const block of blocks) {
     const button = block.querySelector(copy);
@@ -547,7 +543,7 @@ def copy_button_copies_the_block_alone(v: Visit, page: Page, view: View, tours) 
     by_pointer = v.tab.evaluate("navigator.clipboard.readText()")
     # ...and every button clicked in the page itself, one after the other: the same handler and the
     # same clipboard, without a browser round trip per block (4.2 s against 0.7 s for the lesson).
-    copies = v.tab.evaluate(COPY_EVERY_BLOCK % MOUNT_MS)
+    copies = v.tab.evaluate(COPY_EVERY_BLOCK)
     # A block that read back nothing is clicked again as the reader does it, with the pointer. With
     # the whole site phase on two cores, one block of a long page (in the lesson's and the ROCm
     # page's folds) now and then copied nothing when clicked from the page's own script, and the

@@ -352,6 +352,7 @@ class Scheduler:
         self.times: list[tuple[float, str, str]] = []
         self.block_times: list[tuple[float, str]] = []  # (seconds, block) of every block run: where to cut
         self.pages_ended: float | None = None  # when the last page run of this session ended (time.time())
+        self._ending = threading.Lock()  # page runs end on the pool's threads
         self.ran: list[Page] = []  # pages whose CI tier this session executed
         self.proven: dict[str, str] = {}  # a translation's run item -> its original's, whose run proves it
         self.unproven: dict[str, str] = {}  # a translation's run item that runs itself -> why
@@ -364,7 +365,8 @@ class Scheduler:
     def _timed(self, item):
         outcome = item.run_and_check()
         self.times.append((outcome[0], item.nodeid, ""))
-        self.pages_ended = max(self.pages_ended or 0.0, time.time())
+        with self._ending:
+            self.pages_ended = max(self.pages_ended or 0.0, time.time())
         _, blocks, results, _ = outcome
         self.block_times += [(r["seconds"], b.where) for b, r in zip(blocks, results) if r.get("seconds")]
         return outcome
