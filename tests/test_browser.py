@@ -371,6 +371,9 @@ PHONE_LAYOUT = """() => {
                      return c ? getComputedStyle(c, '::after').content : 'none'; })()})),
     split: [...document.querySelectorAll('article td code, article th code')]
       .filter(c => c.getClientRects().length > 1).map(c => c.textContent),
+    wide: [...document.querySelectorAll('article table')]
+      .filter(t => t.scrollWidth > (t.closest('.md-typeset__scrollwrap') || t.parentElement).clientWidth + 1)
+      .map(t => (t.rows[0] ? t.rows[0].textContent : '').trim().replace(/\\s+/g, ' ').slice(0, 60)),
   };
 }"""
 
@@ -379,7 +382,8 @@ PHONE_LAYOUT = """() => {
 def everything_legible_on_a_phone(v: Visit, page: Page, view: View, tours) -> None:
     """At phone width: each diagram shrinks no further than its labels allow and shows that it
     scrolls when it must; each figure keeps legible labels, has its size and loads lazily; no code
-    name in a table breaks inside itself."""
+    name in a table breaks inside itself; no table is wider than its column (a wide one is shown as
+    cards: verified_docs/phone_tables.py)."""
     v.tab.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
     seen = v.tab.evaluate(PHONE_LAYOUT)
     for d in seen["diagrams"]:
@@ -398,6 +402,11 @@ def everything_legible_on_a_phone(v: Visit, page: Page, view: View, tours) -> No
             v.fail(f"figure {f['src']} scrolls sideways on a phone and its caption does not say so")
     if seen["split"]:
         v.fail(f"code in a table cell breaks across lines: {seen['split'][:5]}")
+    for header in seen["wide"]:
+        v.fail(
+            f"the table headed {header!r} is wider than the phone's column and scrolls sideways: "
+            "verified_docs/phone_tables.py did not mark it for cards (its width estimate is too low)"
+        )
     v.assert_clean()
 
 

@@ -232,8 +232,9 @@ def finish_html(output: str, page_lang: str, url: str, default_lang: str) -> str
     """
     head, sep, body = output.partition("</head>")
     # Material wraps each table in a box that scrolls sideways on a phone; a focusable table lets
-    # a keyboard scroll it (axe-core: scrollable-region-focusable).
-    body = focusable_scrollers(lighter_code(no_empty_tabindex(body))).replace("<table>", '<table tabindex="0">')
+    # a keyboard scroll it (axe-core: scrollable-region-focusable); so does one shown as cards on a
+    # phone (phone_tables.py), which scrolls on wider screens.
+    body = MARKDOWN_TABLE.sub(r'<table\1 tabindex="0">', focusable_scrollers(lighter_code(no_empty_tabindex(body))))
     output = HEAD_ALTERNATE.sub("", head) + sep + body
     if page_lang != default_lang and url.startswith(f"{page_lang}/"):
 
@@ -272,6 +273,9 @@ def focusable_scrollers(body: str) -> str:
     """Code blocks and image figures, which may scroll sideways, reachable by keyboard (see
     CODE_IN_PRE and IMAGE_FIGURE)."""
     return CODE_IN_PRE.sub(r'\1<code tabindex="0">', IMAGE_FIGURE.sub('<figure tabindex="0">', body))
+
+
+MARKDOWN_TABLE = re.compile(r'<table((?: data-phone="cards")?)>')  # as Python-Markdown and phone_tables write it
 
 
 def no_empty_tabindex(body: str) -> str:

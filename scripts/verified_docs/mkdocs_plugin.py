@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 
-from . import build, formulas
+from . import build, formulas, phone_tables
 from .diagrams import DiagramError
 from .figures import FigureError
 from .pages import PageError, read, split_front_matter
@@ -50,6 +50,7 @@ class VerifiedDocsPlugin(BasePlugin):
 
     def on_page_content(self, html, page, config, files):
         try:
+            html = phone_tables.mark(html)  # before the formulas: it reads their TeX as text
             return formulas.render(html, Path(page.file.abs_src_path), getattr(page.file, "locale", None) or "")
         except formulas.FormulaError as exc:
             raise PluginError(str(exc)) from None
