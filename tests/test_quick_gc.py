@@ -118,3 +118,28 @@ def test_a_recording_is_made_with_pythons_collector_so_a_run_that_prints_less_at
     )
     verdict = pytest_in(root, targets=("docs/ciclo.es.md",))["docs.ciclo.es.md::run"]
     assert verdict.startswith("failed") and "finalized at exit" in verdict, verdict
+
+
+# Seeds twice and serializes a model before anything imports TensorFlow, then draws from it.
+TENSORFLOW_ON_USE = (
+    "import sys\nimport keras\n"
+    "keras.utils.set_random_seed(3)\n"
+    "keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)]).get_config()\n"
+    "keras.utils.set_random_seed(5)\n"
+    "print('tensorflow' in sys.modules)\n"
+    "import tensorflow as tf\n"
+    "print(tf.random.uniform([3]).numpy().tolist())\n"
+)
+
+
+def test_a_page_process_imports_tensorflow_only_when_used_and_draws_what_a_readers_does():
+    """quick_gc/lazy_tensorflow.py: on JAX (or torch), seeding and serializing no longer import
+    TensorFlow; a program that then imports it draws the numbers a reader's run draws."""
+    quick = run(TENSORFLOW_ON_USE, dict(runner_env("run", WORK), KERAS_BACKEND="jax")).stdout.splitlines()
+    reader = run(TENSORFLOW_ON_USE, dict(runner_env("run", WORK, quick_gc=False), KERAS_BACKEND="jax")).stdout.splitlines()
+    assert reader[0] == "True", "a reader's Keras no longer imports TensorFlow here: lazy_tensorflow.py is not needed"
+    assert quick[0] == "False", "a page process imported TensorFlow before its program used it (lazy_tensorflow.py)"
+    assert quick[1] == reader[1], (
+        f"TensorFlow drew {quick[1]} in a page process and {reader[1]} in a reader's: the seed kept by "
+        "lazy_tensorflow.py was not the last one given, or was not given when TensorFlow was imported"
+    )

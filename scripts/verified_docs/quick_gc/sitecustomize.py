@@ -1,6 +1,7 @@
 """Start-up code for every Python process a page run starts in the suite (its folder is first on
 PYTHONPATH: verified_docs.execute.runner_env), then the next sitecustomize on the path (the offline
-layer, offline/sitecustomize.py, where the tier is offline).
+layer, offline/sitecustomize.py, where the tier is offline), then, offline, lazy_tensorflow.py
+(TensorFlow imported by a torch or JAX process only when the program uses it: see that file).
 
 Python's cyclic garbage collector, tuned for the pages' short programs, which import three large
 libraries and exit. With the default thresholds it walks the ever-growing heap of imported modules
@@ -61,3 +62,9 @@ def run_next_sitecustomize() -> None:
 if __name__ == "sitecustomize":  # Python's start-up; verified_docs.project.quick_gc() loads it under another name
     tune()
     run_next_sitecustomize()
+    # TensorFlow only when a program uses it (lazy_tensorflow.py, beside this file), through the
+    # offline layer's import hook: offline runs only (an online run has no hook to hand it to).
+    if hasattr(sys.modules.get("sitecustomize"), "after_import"):
+        import lazy_tensorflow
+
+        lazy_tensorflow.install(sys.modules["sitecustomize"].after_import)
