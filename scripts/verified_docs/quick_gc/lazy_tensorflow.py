@@ -24,6 +24,7 @@ import sys
 
 WHERE_KERAS_ASKS = ("keras.src.utils.rng_utils", "keras.src.saving.serialization_lib")
 _pending: dict[str, int] = {}  # the last seed a program set before TensorFlow was imported
+_installed = False
 
 
 class TensorFlowIfImported:
@@ -61,7 +62,12 @@ def _seed_on_import(tensorflow) -> None:
 
 
 def install(after_import) -> None:
-    """after_import: the offline layer's one import hook (offline/sitecustomize.py)."""
+    """after_import: the offline layer's one import hook (offline/sitecustomize.py). Once per process,
+    however many copies of quick_gc's sitecustomize.py the path chains."""
+    global _installed
+    if _installed:
+        return
+    _installed = True
     for name in WHERE_KERAS_ASKS:
         after_import(name, _ask_if_imported)
     after_import("tensorflow", _seed_on_import)

@@ -59,12 +59,21 @@ def run_next_sitecustomize() -> None:
             return
 
 
+def load_beside(name: str):
+    """A module of this file's real folder (this file may be a symlink, or a copy earlier on the
+    path), loaded once per process whichever copy asks first."""
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).resolve().parent / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
 if __name__ == "sitecustomize":  # Python's start-up; verified_docs.project.quick_gc() loads it under another name
     tune()
     run_next_sitecustomize()
     # TensorFlow only when a program uses it (lazy_tensorflow.py, beside this file), through the
     # offline layer's import hook: offline runs only (an online run has no hook to hand it to).
     if hasattr(sys.modules.get("sitecustomize"), "after_import"):
-        import lazy_tensorflow
-
-        lazy_tensorflow.install(sys.modules["sitecustomize"].after_import)
+        load_beside("lazy_tensorflow").install(sys.modules["sitecustomize"].after_import)
