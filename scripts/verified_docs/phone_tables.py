@@ -8,7 +8,8 @@ within about 10 % of Chromium's min-content width for this site's tables), and m
 would not fit a 360 px phone at their depth (a list or an admonition takes a margin). Every data
 cell gets its column's header as `data-label`, which the cards show above the cell's text.
 Wider screens keep the table. The browser suite's phone view holds the result: no table wider
-than its column (tests/test_browser.py, everything_legible_on_a_phone).
+than its column on a 360 px phone (tests/test_browser.py, everything_legible_on_a_phone). A table
+inside another is not expected (Markdown writes none) and would put the two passes out of step.
 """
 
 from __future__ import annotations
