@@ -45,6 +45,13 @@ def test_a_table_that_fits_at_the_top_needs_cards_inside_an_admonition():
     assert '<table data-phone="cards">' in phone_tables.mark(in_a_note)
 
 
+def test_a_stray_end_tag_does_not_lift_a_table_out_of_its_admonition():
+    rows = "| Qué cambia | En tu equipo | Lo remoto |\n|---|---|---|\n| la tarjeta | `ROCR_VISIBLE_DEVICES` | ninguna |\n"
+    in_a_note = html('!!! note "Nota"\n\n    ' + rows.replace("\n", "\n    "))
+    marked = phone_tables.mark(in_a_note.replace("</p>", "</p></p>", 1))  # one more, inside the note
+    assert '<table data-phone="cards">' in marked, "a stray </p> closed the admonition: the table was measured at the top"
+
+
 def test_a_table_written_in_html_is_left_alone_and_the_next_one_is_still_marked():
     page = '<table class="mine"><tr><td>' + "x" * 80 + "</td></tr></table>\n" + html(WIDE)
     out = phone_tables.mark(page)

@@ -64,9 +64,9 @@ class _Tables(HTMLParser):
         self.cell["text"] = ""
 
     def handle_endtag(self, tag):
-        while self.open:  # an unclosed tag (a <p> the parser left open) closes with its parent
-            if self.open.pop()[0] == tag:
-                break
+        if any(t == tag for t, _ in self.open):  # a stray end tag closes nothing
+            while self.open.pop()[0] != tag:  # an unclosed tag inside closes with its parent
+                pass
         if self.table is None:
             return
         if tag == "code" and self.cell is not None and self.code:
