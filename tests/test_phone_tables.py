@@ -37,16 +37,17 @@ def test_a_table_of_figures_stays_a_table():
 
 
 def test_a_table_that_fits_at_the_top_needs_cards_inside_an_admonition():
-    rows = "| Qué cambia | En tu equipo | Lo remoto |\n|---|---|---|\n| la tarjeta | `ROCR_VISIBLE_DEVICES` | ninguna |\n"
+    rows = "| Qué cambia | En tu equipo | Lo remoto |\n|---|---|---|\n| la tarjeta | `HSA_ENABLE_SDMA` | ninguna |\n"
     width = phone_tables.narrowest_px(_rows(rows)) * phone_tables.MARGIN
-    assert phone_tables.PHONE_PX - phone_tables.INDENT_PX < width <= phone_tables.PHONE_PX
+    column = phone_tables.PHONE_PX - phone_tables.PAGE_MARGIN_PX  # at the top of a phone's page
+    assert column - phone_tables.INDENT_PX < width <= column
     assert "data-phone" not in phone_tables.mark(html(rows))
     in_a_note = html('!!! note "Nota"\n\n    ' + rows.replace("\n", "\n    "))
     assert '<table data-phone="cards">' in phone_tables.mark(in_a_note)
 
 
 def test_a_stray_end_tag_does_not_lift_a_table_out_of_its_admonition():
-    rows = "| Qué cambia | En tu equipo | Lo remoto |\n|---|---|---|\n| la tarjeta | `ROCR_VISIBLE_DEVICES` | ninguna |\n"
+    rows = "| Qué cambia | En tu equipo | Lo remoto |\n|---|---|---|\n| la tarjeta | `HSA_ENABLE_SDMA` | ninguna |\n"
     in_a_note = html('!!! note "Nota"\n\n    ' + rows.replace("\n", "\n    "))
     marked = phone_tables.mark(in_a_note.replace("</p>", "</p></p>", 1))  # one more, inside the note
     assert '<table data-phone="cards">' in marked, "a stray </p> closed the admonition: the table was measured at the top"

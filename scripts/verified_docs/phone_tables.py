@@ -19,6 +19,7 @@ import re
 from html.parser import HTMLParser
 
 PHONE_PX = 360  # the narrowest phone the site is read on
+PAGE_MARGIN_PX = 32  # Material's margins beside the text on a phone: 0.8rem each side at 20 px
 INDENT_PX = 30  # what a list item or an admonition takes from the width of what it holds
 MARGIN = 1.1  # the estimate is within about 10 % of the browser's width
 PROSE_PX, HEADER_PX, CODE_PX = 7.0, 7.7, 6.6  # a character of a cell, a header, a code name
@@ -133,7 +134,7 @@ def mark(page_html: str) -> str:
 
     def one(match: re.Match) -> str:
         table = next(tables)
-        fits = narrowest_px(table["rows"]) * MARGIN <= PHONE_PX - INDENT_PX * table["depth"]
+        fits = narrowest_px(table["rows"]) * MARGIN <= PHONE_PX - PAGE_MARGIN_PX - INDENT_PX * table["depth"]
         if fits or match[1]:  # a table written in HTML, with its own attributes, is left as written
             return match[0]
         return '<table data-phone="cards">' + _label_cells(match[0][len("<table>") :], _labels(table["rows"]))
