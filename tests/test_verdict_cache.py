@@ -5,6 +5,7 @@ process of its own, as a maintainer runs them."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import signal
 import subprocess
@@ -85,6 +86,18 @@ def test_cached_verdicts_are_a_full_runs_after_any_sequence(fixture_template, tm
     assert set(first.values()) == {"passed"}, f"the fixture site's first full run did not pass: {first}"
     got = verdicts(pytest_in(root, "--cached"))
     assert got == first, f"after a full run, make test-fast's verdicts differ from it: {got} against {first}"
+
+    # A translation without a run on record beside its original unchanged since it passed (the
+    # original run alone): as in a full run, the original's run proves it (the one on record), and
+    # its stamp is that run's; it does not run a second time.
+    pages = root / "build" / "cache" / "pages"
+    (pages / "uno.en.run.json").unlink()
+    es_record = pages / "uno.es.run.json"
+    es_record.write_text(json.dumps(json.loads(es_record.read_text()) | {"date": "2026-01-02 03:04 UTC"}))  # an earlier run
+    assert verdicts(pytest_in(root, "--cached")) == first
+    en, es = (json.loads((pages / f"uno.{lang}.run.json").read_text()) for lang in ("en", "es"))
+    assert en["through"] == "docs/uno.es.md", f"uno.en ran itself instead of being proven by uno.es's run on record: {en}"
+    assert en["date"] == es["date"], f"uno.en's stamp is not the date of the run that proves it: {en} against {es}"
 
     # One page run alone (pytest -k), then a new page pair, which changes every page's HTML (the
     # nav): a cached translation's stamp is its recorded run's (proven by its original), checked

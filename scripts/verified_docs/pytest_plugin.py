@@ -431,14 +431,25 @@ class Scheduler:
                 keep.append(item)
                 continue
             twin = by_page.get(str(original.path))
+            # Under --cached, an original unchanged since it passed proves as a run would: its
+            # verdict is that run's, on the same inputs (records.unchanged_since_passed).
+            twin_id = f"{rel(original.path)}::{CI_TIER}"
+            hit = twin is None and self.skips.get(twin_id, "").startswith("cache hit")
             why = (
-                f"{rel(original.path)}::{CI_TIER} is not part of this session"
-                if twin is None
+                f"{twin_id} is not part of this session"
+                if twin is None and not hit
                 else translation_proof.why_not(item.page, original)
             )
             if why:
                 self.unproven[item.nodeid] = why
                 keep.append(item)
+            elif hit:
+                self.proven[item.nodeid] = f"{twin_id}, unchanged since it passed"
+                self.why_ran.pop(item.nodeid, None)
+                on_record = self.records.read(original)  # the run that proves it, and its stamp's date
+                self.records.write_passed(item.page, seconds=on_record["seconds"], through=original, date=on_record["date"])
+                self.futures[item.nodeid] = done = Future()
+                done.set_result((0.0, [], [], []))
             else:
                 self.proven[item.nodeid] = twin.nodeid
                 proofs.append((item, twin))

@@ -71,9 +71,15 @@ def now() -> str:
 
 
 def write_passed(
-    page: Page, kind: str = "run", key: str | None = None, seconds: float | None = None, through: Page | None = None
+    page: Page,
+    kind: str = "run",
+    key: str | None = None,
+    seconds: float | None = None,
+    through: Page | None = None,
+    date: str | None = None,
 ) -> None:
-    """through: the original page whose passing run proved this translation's (translation_proof)."""
+    """through: the original page whose passing run proved this translation's (translation_proof);
+    date: when that run was, if not now (a run on record, unchanged since: --cached)."""
     path = path_of(page, kind)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(
@@ -82,7 +88,7 @@ def write_passed(
                 "key": key or page_key(page, kind),
                 "seconds": seconds,  # how long it ran: the next run starts the longest pages first
                 "content": content_hash(page),
-                "date": now(),
+                "date": date or now(),
                 "through": rel(through.path) if through else None,
                 "versions": {"Python": platform.python_version()}
                 | {
