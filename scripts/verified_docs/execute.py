@@ -27,10 +27,11 @@ from pathlib import Path
 
 from .local_server import serve
 from .pages import Block, Page, load_page
-from .project import BUILD, DOCS, FIXTURES, OFFLINE, QUICK_GC, rel, snippet_options
-from .tiers import TIERS
+from .project import BUILD, DOCS, FIXTURES, OFFLINE, QUICK_GC, rel, snippet_options, warm_start
+from .tiers import CI_TIER, TIERS
 
 WORK = BUILD / "run"
+WARM_START = warm_start()  # quick_gc/warm_start.py: its WARM variable and ENGINES
 # A hung kernel fails its page, naming the block, instead of holding a CI job until it is killed:
 # about 4x the slowest cell (74 s, the lesson's grid search) and 6x the slowest page (155 s) here.
 # run_page_tier(cell_timeout=) shortens it for the harness's own test (an argument, not the
@@ -49,6 +50,9 @@ def runner_env(tier: str, workdir: Path, quick_gc: bool = True) -> dict:
     (a recording is made so: see run_page_tier)."""
     env = dict(os.environ)
     env.pop("KERAS_BACKEND", None)  # each page chooses its own backend, as a reader would
+    # pytest names the test its main thread is running, whichever it is when a page starts: not the
+    # page's, and it would make every page's environment differ (warm_start.refusal).
+    env.pop("PYTEST_CURRENT_TEST", None)
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
     env["KERAS_HOME"] = str(workdir / ".keras")  # no user keras.json leaks into a page
     env["PYTHONHASHSEED"] = "0"
@@ -64,6 +68,10 @@ def runner_env(tier: str, workdir: Path, quick_gc: bool = True) -> dict:
         env.setdefault("JAX_COMPILATION_CACHE_DIR", cache)
         env.setdefault("JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS", "0")  # JAX keeps only compiles over 1 s by default
         env.setdefault("JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES", "0")
+    # A program run by a page starts from the session's warm interpreter of its engine, where it
+    # can (share_interpreters); never in a recording, whose processes start as a reader's do.
+    if not quick_gc:
+        env.pop(WARM_START.WARM, None)
     # Every Python process: the collector tuned for short programs (quick_gc/sitecustomize.py), then,
     # offline, the network guard and fixtures (offline/sitecustomize.py, which quick_gc's runs).
     start = ([QUICK_GC] if quick_gc else []) + ([OFFLINE] if TIERS[tier].requires != "online" else [])
@@ -84,6 +92,41 @@ def share_compilations(folder: Path) -> None:
     so what a page prints is the same. The folder is the session's own (the caller makes it empty
     and removes it), so a page's time is what a fresh clone's run gives, not a warm cache's."""
     os.environ.setdefault("VERIFIED_DOCS_JAX_CACHE", str(folder))
+
+
+def share_interpreters(folder: Path) -> list[subprocess.Popen]:
+    """Pages about to run in one session: start a warm interpreter per engine (quick_gc/warm_start.py).
+    Each imports Keras on its engine for the first program that asks, as that program would have,
+    and forks a copy of itself for every later one that would start the same way, instead of it
+    importing everything again. The folder (empty, the caller's) holds their sockets and logs; the
+    caller names it in VERIFIED_DOCS_WARM for the pages' processes, and stops them with
+    stop_interpreters."""
+    env = runner_env(CI_TIER, folder)
+    env["PYTHONPATH"] = ""  # its start-up code is the first program's, run when it asks (warm_start._prepare)
+    servers = []
+    for engine in WARM_START.ENGINES:
+        with open(folder / f"{engine}.log", "w") as log:
+            servers.append(
+                subprocess.Popen(
+                    [sys.executable, str(QUICK_GC / "warm_start.py"), engine, str(folder / f"{engine}.sock")],
+                    env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=log, cwd=folder,
+                )
+            )  # fmt: skip
+    return servers
+
+
+def stop_interpreters(servers: list[subprocess.Popen], folder: Path) -> dict[str, list[str]]:
+    """Stop the warm interpreters and wait for them (so that their programs' CPU is counted); return
+    each one's log lines (`warm: FILE`, `cold: FILE: why`)."""
+    for server in servers:
+        server.terminate()
+    for server in servers:
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+    return {e: (folder / f"{e}.log").read_text().splitlines() for e in WARM_START.ENGINES if (folder / f"{e}.log").is_file()}
 
 
 def workdir_of(page_id: str, tier: str) -> Path:

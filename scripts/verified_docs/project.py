@@ -106,6 +106,14 @@ def language_name(lang: str, in_lang: str) -> str:
     return LANG_NAMES.get(in_lang, {}).get(lang, lang)
 
 
+def warm_start():
+    """quick_gc/warm_start.py as a module (the warm interpreters' server and the names they share)."""
+    spec = importlib.util.spec_from_file_location("verified_docs_warm_start", QUICK_GC / "warm_start.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def quick_gc():
     """quick_gc/sitecustomize.py as a module, loaded without tuning anything: its tune() and THRESHOLDS."""
     spec = importlib.util.spec_from_file_location("verified_docs_quick_gc", QUICK_GC / "sitecustomize.py")

@@ -345,6 +345,9 @@ class Scheduler:
         if not os.environ.get("VERIFIED_DOCS_JAX_CACHE"):
             self.compilations = Path(tempfile.mkdtemp(prefix="verified-docs-jax-"))
             execute.share_compilations(self.compilations)
+        self.interpreters: list = []  # warm interpreters this session started (_warm_up)
+        self.interpreters_dir: Path | None = None
+        self.warm_logs: dict[str, list[str]] = {}  # engine -> its warm interpreter's log lines
         self.futures: dict[str, Future] = {}
         self.static: dict[str, Future] = {}  # page path -> its static check (static.page_problems)
         self.lines: dict[tuple, tuple] = {}  # install line -> (first block with it, its resolution)
@@ -411,12 +414,21 @@ class Scheduler:
                     self.futures[item.nodeid] = self._submit_resolution(item.page, item.block)
         runs, proofs = self._prove_translations(runs)
         runs = longest_first(runs, lambda item: records.read(item.page, item.tier), durations_file())
+        self._warm_up(runs)
         for item in runs:
             self.futures[item.nodeid] = self.pool.submit(self._timed, item)
             if item.tier == CI_TIER:
                 self.ran.append(item.page)
         for item, original in proofs:
             self.futures[item.nodeid] = self._proven_by(item, original)
+
+    def _warm_up(self, runs: list) -> None:
+        """Warm interpreters for the pages' programs (execute.share_interpreters), unless this session
+        records (a reader's processes), runs no page, or one started it (a pytest a test starts)."""
+        if runs and not self.config.getoption("--record-outputs") and not os.environ.get(execute.WARM_START.WARM):
+            self.interpreters_dir = Path(tempfile.mkdtemp(prefix="verified-docs-warm-"))
+            self.interpreters = execute.share_interpreters(self.interpreters_dir)
+            os.environ[execute.WARM_START.WARM] = str(self.interpreters_dir)  # for execute.runner_env
 
     def _prove_translations(self, runs: list) -> tuple[list, list]:
         """Split the runs into those that execute and the translations that their original's run,
@@ -561,11 +573,27 @@ class Scheduler:
         execute.stop_all()  # pages still running after -x or Ctrl-C; none after a full run
         if self.compilations:
             shutil.rmtree(self.compilations, ignore_errors=True)
+        if self.interpreters_dir:
+            os.environ.pop(execute.WARM_START.WARM, None)
+            self.warm_logs = execute.stop_interpreters(self.interpreters, self.interpreters_dir)
+            shutil.rmtree(self.interpreters_dir, ignore_errors=True)
         if out := self.config.getoption("--shard-dir"):
             files = shards.pack(out.resolve(), self.ran)
             session.config.get_terminal_writer().line(
                 f"\nshard: {len(files)} record(s) and executed notebook(s) left in {rel(out)}"
             )
+
+    def warm_lines(self) -> list[str]:
+        """How many of the pages' programs started warm (execute.share_interpreters), per engine,
+        and why the others started cold."""
+        lines = []
+        for engine, log in self.warm_logs.items():
+            warm = sum(line.startswith("warm: ") for line in log)
+            cold = sorted({line.removeprefix("cold: ") for line in log if line.startswith("cold: ")})
+            lines.append(f"  warm interpreter {engine}: {warm} program(s) started from it, {len(cold)} cold")
+            lines += [f"    cold: {line.replace(f'{ROOT}/', '')}" for line in cold]
+            lines += [f"    {line}" for line in log if line.startswith("note: ")]
+        return lines
 
     def session_line(self, now: float) -> str:
         """Where the session's time went, for the 8-minute budget of `make test` (DEVELOPERS.md): how
@@ -599,6 +627,8 @@ class Scheduler:
                 for seconds, where in sorted(self.block_times, reverse=True)[:12]:
                     terminalreporter.write_line(f"  {seconds:7.1f} s  {where}")
             terminalreporter.write_line(self.session_line(time.time()))
+            for line in self.warm_lines():
+                terminalreporter.write_line(line)
         if self.times:
             terminalreporter.section(
                 f"reading time at {reading_time.WORDS_PER_MINUTE} words a minute, code and outputs included; "

@@ -29,6 +29,7 @@ pytest process tunes its own collector with tune() (verified_docs.pytest_plugin)
 import atexit
 import gc
 import importlib.util
+import os
 import sys
 from pathlib import Path
 
@@ -77,3 +78,7 @@ if __name__ == "sitecustomize":  # Python's start-up; verified_docs.project.quic
     # offline layer's import hook: offline runs only (an online run has no hook to hand it to).
     if hasattr(sys.modules.get("sitecustomize"), "after_import"):
         load_beside("lazy_tensorflow").install(sys.modules["sitecustomize"].after_import)
+    # Keras already imported: a program the session's warm interpreter of its engine can run the
+    # same as a new one does is run by a fork of it (warm_start.py, beside this file).
+    if "VERIFIED_DOCS_WARM" in os.environ:
+        load_beside("warm_start").forward()
