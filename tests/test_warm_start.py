@@ -82,6 +82,7 @@ def without_pid(text: str) -> str:
 
 
 def log(folder: Path, engine: str = "torch") -> str:
+    """A server's log, or (engine "cold") the programs the start-up code sent to none."""
     return (folder / f"{engine}.log").read_text()
 
 
@@ -122,10 +123,10 @@ def test_a_program_that_could_start_otherwise_starts_cold(warm, tmp_path):
     # The program changes its environment in a way the reading cannot follow: never sent.
     changes = PROGRAM.replace("import sys\n", 'import sys\nfor k in ["JAX_ENABLE_X64"]:\n    os.environ[k] = "1"\n', 1)
     _, was_warm = run(warm, tmp_path / "loop", program=changes)
-    assert not was_warm
-    # An interpreter option, or no engine named: cold.
+    assert not was_warm and "loop/prog.py: it changes its environment" in log(warm, "cold")
+    # No engine named: cold.
     _, was_warm = run(warm, tmp_path / "engine", program=PROGRAM.replace('os.environ["KERAS_BACKEND"] = "torch"\n', ""))
-    assert not was_warm
+    assert not was_warm and "engine/prog.py: KERAS_BACKEND=None" in log(warm, "cold")
 
 
 def test_a_signal_reaches_the_program_and_its_death_ends_it(warm, tmp_path):

@@ -117,7 +117,8 @@ def share_interpreters(folder: Path) -> list[subprocess.Popen]:
 
 def stop_interpreters(servers: list[subprocess.Popen], folder: Path) -> dict[str, list[str]]:
     """Stop the warm interpreters and wait for them (so that their programs' CPU is counted); return
-    each one's log lines (`warm: FILE`, `cold: FILE: why`)."""
+    each one's log lines (`warm: FILE`, `cold: FILE: why`), and under "cold" the programs the
+    start-up code sent to none."""
     for server in servers:
         server.terminate()
     for server in servers:
@@ -126,7 +127,8 @@ def stop_interpreters(servers: list[subprocess.Popen], folder: Path) -> dict[str
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
-    return {e: (folder / f"{e}.log").read_text().splitlines() for e in WARM_START.ENGINES if (folder / f"{e}.log").is_file()}
+    names = [*WARM_START.ENGINES, "cold"]  # cold.log: programs the start-up code sent to no server
+    return {name: (folder / f"{name}.log").read_text().splitlines() for name in names if (folder / f"{name}.log").is_file()}
 
 
 def workdir_of(page_id: str, tier: str) -> Path:

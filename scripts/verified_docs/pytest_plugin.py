@@ -589,8 +589,12 @@ class Scheduler:
         lines = []
         for engine, log in self.warm_logs.items():
             warm = sum(line.startswith("warm: ") for line in log)
-            cold = sorted({line.removeprefix("cold: ") for line in log if line.startswith("cold: ")})
-            lines.append(f"  warm interpreter {engine}: {warm} program(s) started from it, {len(cold)} cold")
+            refused = [line.removeprefix("cold: ") for line in log if line.startswith("cold: ")]
+            cold = sorted(set(refused))
+            if engine == "cold":
+                lines.append(f"  not sent to a warm interpreter: {len(refused)} program(s), started cold")
+            else:
+                lines.append(f"  warm interpreter {engine}: {warm} program(s) started from it, {len(refused)} cold")
             lines += [f"    cold: {line.replace(f'{ROOT}/', '')}" for line in cold]
             lines += [f"    {line}" for line in log if line.startswith("note: ")]
         return lines

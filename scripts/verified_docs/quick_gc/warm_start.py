@@ -173,6 +173,9 @@ def forward() -> None:
     env = program_env(script, dict(os.environ))
     engine = env.get("KERAS_BACKEND") if env else None
     if engine not in ENGINES:
+        why = "it changes its environment otherwise than by a literal at its top" if env is None else f"KERAS_BACKEND={engine!r}"
+        with open(os.path.join(folder, "cold.log"), "a") as log:  # for the session's summary
+            log.write(f"cold: {os.path.abspath(script)}: {why}\n")
         return
     request = {
         "argv": sys.argv,
