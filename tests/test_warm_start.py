@@ -148,6 +148,14 @@ def test_a_signal_reaches_the_program_and_its_death_ends_it(warm, tmp_path):
         pytest.fail(f"the program {pid} outlived its killed process")
 
 
+def test_a_module_of_the_programs_folder_that_changes_the_environment_is_not_followed(tmp_path):
+    (tmp_path / "p.py").write_text('import os\nos.environ["KERAS_BACKEND"] = "jax"\nimport ayuda\nimport keras\n')
+    (tmp_path / "ayuda.py").write_text("X = 1\n")
+    assert WS.program_env(str(tmp_path / "p.py"), {})["KERAS_BACKEND"] == "jax"
+    (tmp_path / "ayuda.py").write_text('import os\nos.environ["JAX_ENABLE_X64"] = "1"\n')
+    assert WS.program_env(str(tmp_path / "p.py"), {}) is None
+
+
 @pytest.mark.parametrize(
     ("lines", "env"),
     [

@@ -20,7 +20,8 @@ the summary says why):
 - it chooses its engine with KERAS_BACKEND, in its environment or by a literal assignment at the
   top of the file, before any other import (`os.environ["KERAS_BACKEND"] = "jax"`, or
   `setdefault`; other literal variables there are followed too), and changes its environment in no
-  other way (`os.environ[...] =` anywhere else, `update`, `pop`, `putenv`, ...: cold);
+  other way (`os.environ[...] =` anywhere else, `update`, `pop`, `putenv`, ...: cold), nor does a
+  module of its own folder that it imports (one that mentions `environ`: cold);
 - its environment is the first program's, but for the variables of MAY_DIFFER (bookkeeping that
   differs from one program to the next) that the imports did not ask for; the imports read it
   all (tqdm's scans it for its prefix), so no other variable is left out;
@@ -145,7 +146,7 @@ def program_env(path: str, env: dict[str, str]) -> dict[str, str] | None:
     except (OSError, SyntaxError, ValueError):
         return None
     writes = _literal_env(tree)
-    if writes is None:
+    if writes is None or _local_module_touches_environ(tree, os.path.dirname(os.path.realpath(path))):
         return None
     env = dict(env)
     for key, packed in writes.items():
@@ -153,6 +154,31 @@ def program_env(path: str, env: dict[str, str]) -> dict[str, str] | None:
         if how == "set" or key not in env:
             env[key] = value
     return env
+
+
+def _local_module_touches_environ(tree: ast.Module, folder: str) -> bool:
+    """Whether the program imports a module of its own folder (a file the page saved beside it)
+    that could change the environment: the reading above does not follow it there."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module.split(".")[0])
+    for name in names:
+        files = [os.path.join(folder, f"{name}.py")]
+        package = os.path.join(folder, name)
+        if os.path.isdir(package):
+            files += [os.path.join(d, f) for d, _, fs in os.walk(package) for f in fs if f.endswith(".py")]
+        for candidate in files:
+            try:
+                with open(candidate, encoding="utf-8", errors="replace") as f:
+                    text = f.read()
+            except OSError:
+                continue
+            if "environ" in text or "putenv" in text:
+                return True
+    return False
 
 
 def _script() -> str | None:
