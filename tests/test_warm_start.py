@@ -29,6 +29,8 @@ import os
 os.environ["KERAS_BACKEND"] = "torch"
 import sys
 
+import numpy  # the first import a warm start could not run before Keras's
+
 print("pid", os.getpid())
 if "keras" in sys.argv:
     import keras
@@ -39,6 +41,8 @@ if "keras" in sys.argv:
     print(type(__loader__).__name__, __spec__, __builtins__ is __import__("builtins"))
 if "fail" in sys.argv:
     {}["missing"]
+if "interrupt" in sys.argv:
+    raise KeyboardInterrupt
 if "sleep" in sys.argv:
     sys.stdout.flush()
     import time
@@ -55,7 +59,9 @@ def warm(tmp_path_factory):
     execute.stop_interpreters(servers, folder)
 
 
-def start(folder: Path | None, workdir: Path, *args: str, program: str = PROGRAM, **extra: str) -> subprocess.Popen:
+def start(
+    folder: Path | None, workdir: Path, *args: str, program: str = PROGRAM, script: str = "prog.py", **extra: str
+) -> subprocess.Popen:
     """`python prog.py ARGS` as a page's shell cell starts it (warm if folder is given)."""
     workdir.mkdir(parents=True, exist_ok=True)
     (workdir / "prog.py").write_text(program)
@@ -65,7 +71,7 @@ def start(folder: Path | None, workdir: Path, *args: str, program: str = PROGRAM
         env[WS.WARM] = str(folder)
     env.update({"MINE": "1", "TERM": "xterm-color", **extra})  # every run the same, but where a test changes it
     return subprocess.Popen(
-        [sys.executable, "prog.py", *args], cwd=workdir, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, script, *args], cwd=workdir, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
 
 
@@ -100,6 +106,13 @@ def test_a_program_run_warm_does_what_it_does_cold(warm, tmp_path):
         assert "warm_start" not in hot.stderr
     assert f"warm: {work / 'prog.py'}" in log(warm)
     assert json.loads((work / ".keras" / "keras.json").read_text())["backend"] == "tensorflow"  # as Keras writes it
+    # __file__ as Python makes it: the folder joined to the path given, not normalised
+    dotted, was_warm = run(warm, work, "keras", script="./prog.py")
+    assert was_warm and f"{work}/./prog.py" in dotted.stdout
+    # An uncaught KeyboardInterrupt: Python prints it, then dies of SIGINT
+    cold, _ = run(None, work, "interrupt")
+    hot, was_warm = run(warm, work, "interrupt")
+    assert was_warm and hot.returncode == cold.returncode == -signal.SIGINT
 
 
 def test_a_program_that_could_start_otherwise_starts_cold(warm, tmp_path):
@@ -123,7 +136,7 @@ def test_a_program_that_could_start_otherwise_starts_cold(warm, tmp_path):
     # The program changes its environment in a way the reading cannot follow: never sent.
     changes = PROGRAM.replace("import sys\n", 'import sys\nfor k in ["JAX_ENABLE_X64"]:\n    os.environ[k] = "1"\n', 1)
     _, was_warm = run(warm, tmp_path / "loop", program=changes)
-    assert not was_warm and "loop/prog.py: it changes its environment" in log(warm, "cold")
+    assert not was_warm and "loop/prog.py: its environment or code before its imports cannot be read" in log(warm, "cold")
     # No engine named: cold.
     _, was_warm = run(warm, tmp_path / "engine", program=PROGRAM.replace('os.environ["KERAS_BACKEND"] = "torch"\n', ""))
     assert not was_warm and "engine/prog.py: KERAS_BACKEND=None" in log(warm, "cold")
@@ -161,7 +174,8 @@ def test_a_module_of_the_programs_folder_that_changes_the_environment_is_not_fol
     [
         ('os.environ["KERAS_BACKEND"] = "jax"', {"KERAS_BACKEND": "jax"}),
         ('os.environ.setdefault("KERAS_BACKEND", "jax")', {"KERAS_BACKEND": "torch"}),  # the environment's stays
-        ('mine = dict(os.environ)\nmine["X"] = "1"', {"KERAS_BACKEND": "torch"}),  # a copy changes nothing
+        ('import numpy\nmine = dict(os.environ)\nmine["X"] = "1"', {"KERAS_BACKEND": "torch"}),  # a copy changes nothing
+        ('print("before")\nimport keras', None),  # code before the first import: run warm, it would come after
         ('import keras\nos.environ["X"] = "1"', None),  # after an import: not followed
         ('def f():\n    os.environ["X"] = "1"', None),
         ('os.environ.update(X="1")', None),

@@ -70,7 +70,7 @@ def runner_env(tier: str, workdir: Path, quick_gc: bool = True) -> dict:
         env.setdefault("JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES", "0")
     # A program run by a page starts from the session's warm interpreter of its engine, where it
     # can (share_interpreters); never in a recording, whose processes start as a reader's do.
-    if not quick_gc:
+    if not quick_gc or TIERS[tier].requires is not None:  # not on a GPU either (CUDA does not survive a fork)
         env.pop(WARM_START.WARM, None)
     # Every Python process: the collector tuned for short programs (quick_gc/sitecustomize.py), then,
     # offline, the network guard and fixtures (offline/sitecustomize.py, which quick_gc's runs).
@@ -110,6 +110,7 @@ def share_interpreters(folder: Path) -> list[subprocess.Popen]:
                 subprocess.Popen(
                     [sys.executable, str(QUICK_GC / "warm_start.py"), engine, str(folder / f"{engine}.sock")],
                     env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=log, cwd=folder,
+                    start_new_session=True,  # a Ctrl-C meant for pytest is not theirs
                 )
             )  # fmt: skip
     return servers

@@ -56,9 +56,19 @@ MAY_DIFFER_PREFIXES = ("JPY_", "IPY_")
 MAX_INTERPRETERS = 4  # per engine: each holds its imports in memory (about 0.5 to 1 GB)
 SAFE_IMPORTS = {"os", "sys", "pathlib", "json", "time", "argparse", "warnings", "__future__"}
 _HEADER = struct.Struct("!Q")
+_launch = dict(os.environ)  # the server's own start: what Python's start-up read
+
+
+def startup_variable(key: str) -> bool:
+    """Variables that Python's start-up or the time and locale modules read once, when the server
+    started (PYTHONWARNINGS, PYTHONUNBUFFERED, PYTHONFAULTHANDLER, LC_*, TZ, ...): a program must
+    have the server's own values. PYTHONPATH is the program's (its start-up code runs in _prepare)."""
+    return (key.startswith(("PYTHON", "LC_")) and key != "PYTHONPATH") or key in ("LANG", "TZ")
+
+
 _before: dict[str, str] = {}  # the server's environment before its imports
 _read: set[str] = set()  # variables of MAY_DIFFER the imports asked for
-_local: list[str] = []  # the first program's folder, where the imports took a module from
+_top_names: set[str] = set()  # the top-level names of the modules the imports loaded
 
 
 # ----------------------------------------------------------------------- the new process's side
@@ -66,7 +76,9 @@ _local: list[str] = []  # the first program's folder, where the imports took a m
 
 def _literal_env(tree: ast.Module) -> dict[str, str] | None:
     """The literal KERAS_BACKEND/other assignments at the top of the program, before its first
-    other import; None if the program changes its environment in any other way."""
+    other import; None if the program changes its environment in any other way, or runs any other
+    code before that import (which a warm start would run after Keras's import: a keras.json it
+    writes, a warnings filter, a sys.path entry)."""
     top: dict[str, tuple[str, str]] = {}  # key -> ("set" | "default", value)
     allowed: set[int] = set()
     for stmt in tree.body:
@@ -79,7 +91,7 @@ def _literal_env(tree: ast.Module) -> dict[str, str] | None:
             break
         found = _environ_write(stmt)
         if found is None:
-            break
+            return None
         key, how, value = found
         if not isinstance(key, str) or not isinstance(value, str):
             return None
@@ -189,9 +201,18 @@ def _script() -> str | None:
     return sys.argv[0] if os.path.isfile(sys.argv[0]) else None
 
 
+def _note_cold(folder: str, script: str, why: str) -> None:
+    try:
+        with open(os.path.join(folder, "cold.log"), "a") as log:  # for the session's summary
+            log.write(f"cold: {os.path.abspath(script)}: {why}\n")
+    except OSError:
+        pass
+
+
 def forward() -> None:
     """Called by the start-up code of a new process: runs the program warm and exits with its
-    status, or returns (the program then starts cold, as usual)."""
+    status, or returns (the program then starts cold, as usual). Once a fork runs the program,
+    this never returns: the program must not run twice."""
     folder = os.environ.get(WARM)
     script = _script() if folder else None
     if not script or os.path.realpath(script) == os.path.realpath(__file__):
@@ -199,90 +220,121 @@ def forward() -> None:
     env = program_env(script, dict(os.environ))
     engine = env.get("KERAS_BACKEND") if env else None
     if engine not in ENGINES:
-        why = "it changes its environment otherwise than by a literal at its top" if env is None else f"KERAS_BACKEND={engine!r}"
-        with open(os.path.join(folder, "cold.log"), "a") as log:  # for the session's summary
-            log.write(f"cold: {os.path.abspath(script)}: {why}\n")
+        why = "its environment or code before its imports cannot be read" if env is None else f"KERAS_BACKEND={engine!r}"
+        _note_cold(folder, script, why)
         return
+    ignored = [s for s in _PASSED_ON if signal.getsignal(s) is signal.SIG_IGN]  # nohup's SIGHUP, ...
+    mask = os.umask(0)
+    os.umask(mask)
     request = {
         "argv": sys.argv,
         "cwd": os.getcwd(),
         "env": env,
         "path": sys.path,
         "path0": os.path.dirname(os.path.realpath(script)),
-        "file": os.path.abspath(script),
+        # as Python makes it: the folder joined, nothing normalised (python ./x.py gives /d/./x.py)
+        "file": script if os.path.isabs(script) else os.path.join(os.getcwd(), script),
         "orig_argv": sys.orig_argv,
         "interpreter": interpreter(),
+        "ignored": [int(s) for s in ignored],
+        "umask": mask,
     }
     # The engine's server says which of its interpreters has this environment; that one forks.
     conn, reply = _ask(os.path.join(folder, f"{engine}.sock"), request)
     if reply.startswith("go "):
-        conn.close()
+        conn[0].close()
         conn, reply = _ask(reply[3:], request)
     if not reply.startswith("pid "):
-        conn.close()
-        return  # no server, or refused (the server's log says why): cold
-    child = int(reply.split()[1])
+        conn[0].close()
+        _note_cold(folder, script, reply[3:] if reply.startswith("no ") else "no answer from its interpreter")
+        return
+    try:
+        child = int(reply.split()[1])
 
-    def pass_on(signum, _frame):
+        def pass_on(signum, _frame):
+            try:
+                os.kill(child, signum)
+            except ProcessLookupError:
+                pass
+
+        for signum in _PASSED_ON:
+            if signum not in ignored:
+                signal.signal(signum, pass_on)
+        status = int(_read_line(conn[1]).split()[1])
+    except BaseException:  # noqa: BLE001 - no status: the program must not outlive this process
         try:
-            os.kill(child, signum)
-        except ProcessLookupError:
+            os.kill(child, signal.SIGKILL)
+        except Exception:  # noqa: BLE001
             pass
-
-    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGUSR1, signal.SIGUSR2):
-        signal.signal(signum, pass_on)
-    status = int(_read_line(conn).split()[1])
+        os._exit(1)
     if os.WIFSIGNALED(status):
-        signal.signal(os.WTERMSIG(status), signal.SIG_DFL)
-        os.kill(os.getpid(), os.WTERMSIG(status))
+        sig = os.WTERMSIG(status)
+        if sig not in (signal.SIGKILL, signal.SIGSTOP):
+            signal.signal(sig, signal.SIG_DFL)
+        os.kill(os.getpid(), sig)
     os._exit(os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else 1)
 
 
-def _ask(path: str, request: dict) -> tuple[socket.socket, str]:
-    """Send the request and this process's standard streams; the first line of the answer."""
+_PASSED_ON = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGUSR1, signal.SIGUSR2)
+
+
+def _ask(path: str, request: dict):
+    """Send the request and this process's standard streams; ((socket, its reader), the first
+    line of the answer). One buffered reader per connection: a second line may come with the first."""
     conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    reader = conn.makefile("rb")
     try:
         conn.connect(path)
         body = json.dumps(request).encode()
         socket.send_fds(conn, [_HEADER.pack(len(body))], [0, 1, 2])
         conn.sendall(body)
-        return conn, _read_line(conn)
+        return (conn, reader), _read_line(reader)
     except OSError:
-        return conn, ""
+        return (conn, reader), ""
 
 
 def _receive(conn) -> tuple[dict, list[int]]:
     head, fds, _, _ = socket.recv_fds(conn, _HEADER.size, 3)
-    (size,) = _HEADER.unpack(head)
-    body = b""
-    while len(body) < size:
-        chunk = conn.recv(size - len(body))
-        if not chunk:
-            raise OSError("the request ended early")
-        body += chunk
-    return json.loads(body), fds
+    try:
+        (size,) = _HEADER.unpack(head)
+        body = b""
+        while len(body) < size:
+            chunk = conn.recv(size - len(body))
+            if not chunk:
+                raise OSError("the request ended early")
+            body += chunk
+        return json.loads(body), fds
+    except BaseException:
+        for fd in fds:
+            os.close(fd)
+        raise
 
 
 def interpreter() -> dict:
     """What Python fixed at start-up from its command line and environment, which a fork keeps:
-    the executable, the flags, the hash secret (PYTHONHASHSEED), the standard streams' encodings."""
+    the executable, the flags, the hash secret (PYTHONHASHSEED), the standard streams' encodings,
+    warning options, write-through. (Variables that set more of it are held to the server's own
+    launch: STARTUP_VARIABLES.)"""
     return {
         "executable": sys.executable,
         "flags": list(sys.flags),
         "hash": hash("verified-docs warm start"),
-        "streams": [(s.encoding, s.errors) for s in (sys.stdin, sys.stdout, sys.stderr) if s is not None],
+        "streams": [
+            (s.encoding, s.errors, getattr(s, "write_through", None))
+            for s in (sys.stdin, sys.stdout, sys.stderr)
+            if s is not None
+        ],
         "filesystem": [sys.getfilesystemencoding(), sys.getfilesystemencodeerrors()],
+        "warnoptions": list(sys.warnoptions),
+        "xoptions": sorted(map(str, sys._xoptions.items())),
     }
 
 
-def _read_line(conn) -> str:
-    data = b""
-    while not data.endswith(b"\n"):
-        chunk = conn.recv(4096)
-        if not chunk:
-            break
-        data += chunk
-    return data.decode().strip()
+def _read_line(reader) -> str:
+    try:
+        return reader.readline().decode().strip()
+    except (OSError, ValueError):
+        return ""
 
 
 # ------------------------------------------------------------------------------- the server
@@ -295,6 +347,17 @@ def refusal(request: dict, engine: str, keras_json: str | None) -> str | None:
     for what, theirs in request["interpreter"].items():
         if json.loads(json.dumps(mine[what])) != theirs:
             return f"the interpreter's {what} differs: {theirs!r}, the server's {mine[what]!r}"
+    for key in sorted(k for k in set(env) | set(_launch) if startup_variable(k)):
+        if env.get(key) != _launch.get(key):
+            return f"{key}={env.get(key)!r}, the server started with {_launch.get(key)!r}"
+    # A file of the program's folder named as a module the imports loaded would have been loaded
+    # instead (the folder comes first on sys.path).
+    try:
+        shadows = sorted(n for n in os.listdir(request["path0"]) if n.removesuffix(".py") in _top_names)
+    except OSError:
+        shadows = ["(its folder cannot be listed)"]
+    if shadows:
+        return f"its folder holds {shadows}, named as modules the server imported"
     if env.get("KERAS_BACKEND") != engine:
         return f"KERAS_BACKEND={env.get('KERAS_BACKEND')!r}, this server's engine is {engine}"
     # The imports read the whole environment (tqdm's, for one, scans it for its prefix).
@@ -303,9 +366,9 @@ def refusal(request: dict, engine: str, keras_json: str | None) -> str | None:
             continue
         if env.get(key) != _before.get(key):
             return f"{key}={env.get(key)!r}, the server imported with {_before.get(key)!r}"
-    if _local and request["path0"] != _local[0]:
-        return f"the server imported modules from {_local[0]}"
     home = env.get("KERAS_HOME")
+    if home:  # as Keras reads it: from the program's folder, ~ expanded
+        home = os.path.join(request["cwd"], os.path.expanduser(home))
     if not home or keras_json is None:
         return "no KERAS_HOME, or Keras wrote no keras.json in the server's"
     if os.path.exists(os.path.join(home, "keras.json")):
@@ -354,7 +417,6 @@ def _prepare(engine: str, request: dict, keras_home: str):
     """Start as the first program's process did, then import Keras as it would have: in its
     environment, folder and sys.path, with the start-up code its PYTHONPATH names (the server
     itself starts without any: share_interpreters)."""
-    global _local
     os.chdir(request["cwd"])
     os.environ.clear()
     os.environ.update({k: v for k, v in request["env"].items() if k != "KERAS_BACKEND"})
@@ -368,13 +430,7 @@ def _prepare(engine: str, request: dict, keras_home: str):
     os.environ["KERAS_HOME"] = keras_home
     config = _import_keras(engine)
     os.environ["KERAS_HOME"] = request["env"].get("KERAS_HOME", keras_home)
-    # A module the imports took from the program's folder (one that shadows a library's) is
-    # another program's there: a program in another folder then starts cold.
-    folder = os.path.join(request["path0"], "")
-    _local = sorted(m for m, mod in list(sys.modules.items()) if (getattr(mod, "__file__", "") or "").startswith(folder))
-    if _local:
-        print(f"note: its imports took {_local} from {folder}", file=sys.stderr, flush=True)
-        _local = [request["path0"]]
+    _top_names.update(name.split(".")[0] for name in list(sys.modules))
     changed = {k: v for k, v in os.environ.items() if _before.get(k) != v and k not in ("KERAS_BACKEND", "KERAS_HOME")}
     keras_json = None
     if os.path.exists(config._config_path):
@@ -457,10 +513,12 @@ def dispatch(engine: str, sock_path: str) -> None:
                 return  # a program's fork: its code runs on from the caller (see __main__)
             own.close()
             made[key] = (pid, path)
-        conn.sendall(f"go {made[key][1]}\n".encode())
-        conn.close()
+        _answer(conn, f"go {made[key][1]}", request)
     for pid, _ in made.values():
-        os.kill(pid, signal.SIGTERM)
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
     for pid, _ in made.values():
         os.waitpid(pid, 0)  # so that their programs' CPU reaches the session's count
     os._exit(0)
@@ -493,19 +551,21 @@ def serve(engine: str, listener: socket.socket) -> None:
     """One interpreter of the engine: forks a program per request until stopped (SIGTERM). Keras
     is imported for the first request, in its environment (_prepare)."""
     config = changed = keras_json = None
-    waiting: dict[int, socket.socket] = {}
+    waiting: dict[int, socket.socket | None] = {}  # program -> its client (None: gone, killed)
     wake_r, wake_w = _signals()
     stopping = []
     signal.signal(signal.SIGTERM, lambda *_: stopping.append(1))
     import select
 
     while not stopping:
-        ready, _, _ = select.select([listener, wake_r, *waiting.values()], [], [])
+        ready, _, _ = select.select([listener, wake_r, *filter(None, waiting.values())], [], [])
         if wake_r in ready:
             os.read(wake_r, 4096)
         for pid, conn in list(waiting.items()):
-            if conn in ready and not conn.recv(1):  # its client died: so does the program
+            if conn is not None and conn in ready and not _alive(conn):  # its client died: so does the program
                 os.kill(pid, signal.SIGKILL)
+                conn.close()
+                waiting[pid] = None
         while waiting:
             pid, status = os.waitpid(-1, os.WNOHANG)
             if pid == 0:
@@ -535,7 +595,7 @@ def serve(engine: str, listener: socket.socket) -> None:
                 for target, fd in enumerate(own):
                     os.dup2(fd, target)
                     os.close(fd)
-        why = refusal(request, engine, keras_json)
+        why = refusal(request, engine, keras_json) or (None if _alive(conn) else "its process is gone")
         if why:
             for fd in fds:
                 os.close(fd)
@@ -547,15 +607,21 @@ def serve(engine: str, listener: socket.socket) -> None:
             os.close(wake_r)
             os.close(wake_w)
             listener.close()
-            for other in waiting.values():
+            for other in filter(None, waiting.values()):
                 other.close()
-            _become(request, fds, conn, changed, keras_json, config)
+            conn.close()
+            _become(request, fds, changed, keras_json, config)
             return  # the program's code runs on from the caller (see __main__ below)
         print(f"warm: {request['file']}", file=sys.stderr, flush=True)
         for fd in fds:
             os.close(fd)
         waiting[pid] = conn
-        conn.sendall(f"pid {pid}\n".encode())
+        try:
+            conn.sendall(f"pid {pid}\n".encode())
+        except OSError:  # its client is gone: so is the program (reaped above, later)
+            os.kill(pid, signal.SIGKILL)
+            conn.close()
+            waiting[pid] = None
     for pid in list(waiting):
         try:
             os.kill(pid, signal.SIGKILL)
@@ -568,10 +634,25 @@ def serve(engine: str, listener: socket.socket) -> None:
 _program = None  # what the fork runs once serve() has returned (see __main__)
 
 
-def _become(request, fds, conn, changed, keras_json, config) -> None:
+def _alive(conn) -> bool:
+    """Whether the client is still there (it sends nothing after its request: readable means gone)."""
+    import select
+
+    try:
+        if not select.select([conn], [], [], 0)[0]:
+            return True
+        return conn.recv(1, socket.MSG_PEEK) != b""
+    except OSError:
+        return False
+
+
+def _become(request, fds, changed, keras_json, config) -> None:
     global _program
     for signum in (signal.SIGCHLD, signal.SIGTERM):
         signal.signal(signum, signal.SIG_DFL)
+    for signum in request["ignored"]:  # as the new process had them (nohup's SIGHUP)
+        signal.signal(signum, signal.SIG_IGN)
+    os.umask(request["umask"])
     for target, fd in enumerate(fds):
         os.dup2(fd, target)
         os.close(fd)
@@ -617,6 +698,14 @@ def run_program(path: str) -> None:
     except BaseException as exc:  # noqa: BLE001 - printed as Python prints an uncaught one
         exc.__traceback__ = exc.__traceback__.tb_next  # this function's frame
         sys.excepthook(type(exc), exc, exc.__traceback__)
+        if isinstance(exc, KeyboardInterrupt):  # Python then dies of SIGINT, after its exit handlers
+            import atexit
+
+            atexit._run_exitfuncs()
+            for stream in (sys.stdout, sys.stderr):
+                stream.flush()
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGINT)
         raise SystemExit(1) from None
 
 
