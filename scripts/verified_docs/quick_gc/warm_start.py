@@ -16,22 +16,29 @@ signal it gets is passed on, and if it dies, the server kills the fork.
 A program runs warm only where it would start the same (otherwise it starts cold, as before, and
 the summary says why):
 - it is `python FILE [ARGS]`, and Python's start-up fixed the same things as the server's
-  (`interpreter`: executable, flags, hash secret, stream encodings);
+  (`interpreter`: executable, flags, hash secret, stream encodings, warning options; and
+  `startup_variable`: PYTHON*, LC_*, LANG and TZ as the server's own);
 - it chooses its engine with KERAS_BACKEND, in its environment or by a literal assignment at the
-  top of the file, before any other import (`os.environ["KERAS_BACKEND"] = "jax"`, or
-  `setdefault`; other literal variables there are followed too), and changes its environment in no
-  other way (`os.environ[...] =` anywhere else, `update`, `pop`, `putenv`, ...: cold), nor does a
-  module of its own folder that it imports (one that mentions `environ`: cold);
-- its environment is the first program's, but for the variables of MAY_DIFFER (bookkeeping that
-  differs from one program to the next) that the imports did not ask for; the imports read it
-  all (tqdm's scans it for its prefix), so no other variable is left out;
-- KERAS_HOME holds no keras.json, or one equal to what the server's Keras read (the fork writes the
-  file and takes the folder, as Keras's import does).
+  top of the file (`os.environ["KERAS_BACKEND"] = "jax"`, or `setdefault`; other literal
+  variables there are followed too), runs no other code before its first import that is not of
+  the standard library (a warm start would run that code after Keras's import), and changes its
+  environment in no other way (`os.environ[...] =` anywhere else, `update`, `pop`, `putenv`,
+  ...), nor does a module of its own folder that it imports (one that mentions `environ`);
+- its environment is the one an interpreter was made for: there is one per environment (at most
+  MAX_INTERPRETERS per engine), and only the variables of MAY_DIFFER (bookkeeping that differs
+  from one program to the next) are left out, unless the imports asked for one; the imports read
+  the whole environment (tqdm's scans it for its prefix), so no other variable is;
+- its folder holds no file named as a module the imports loaded (it would have shadowed it);
+- KERAS_HOME holds no keras.json, or one equal to Keras's defaults, which the server read (the fork
+  writes the file and takes the folder, as Keras's import does).
 What a warm program does differently: it does not print what the imports print (TensorFlow's
 start-up lines on stderr, which the suite compares with nothing; the first program gets them), its
-parent is the server, and NumPy's global generator is reseeded from the system after the fork
-(Python's `random` does it itself), as a new process seeds it. A recording runs without this file,
-so a program whose output a warm start changed fails the suite's next run, with the diff.
+parent is the server, its CPU affinity, resource limits and priority are the server's (the
+suite's pages set none), its standard streams are Python objects the server made (same encoding,
+errors and buffering; a file's `seekable()` answer was cached for the server's log), and NumPy's
+global generator is reseeded from the system after the fork (Python's `random` does it itself), as
+a new process seeds it. A recording runs without this file, so a program whose output a warm start
+changed fails the suite's next run, with the diff.
 """
 
 from __future__ import annotations
