@@ -300,6 +300,16 @@ def _ask(path: str, request: dict):
         return (conn, reader), ""
 
 
+def _accept(listener):
+    """The next request: (connection, request, descriptors), or None if it came broken."""
+    conn, _ = listener.accept()
+    try:
+        return (conn, *_receive(conn))
+    except (OSError, ValueError, struct.error):
+        conn.close()
+        return None
+
+
 def _receive(conn) -> tuple[dict, list[int]]:
     head, fds, _, _ = socket.recv_fds(conn, _HEADER.size, 3)
     try:
@@ -487,12 +497,10 @@ def dispatch(engine: str, sock_path: str) -> None:
             made = {k: v for k, v in made.items() if v[0] != pid}
         if listener not in ready:
             continue
-        conn, _ = listener.accept()
-        try:
-            request, fds = _receive(conn)
-        except (OSError, ValueError, struct.error):
-            conn.close()
+        got = _accept(listener)
+        if got is None:
             continue
+        conn, request, fds = got
         for fd in fds:
             os.close(fd)
         key = _environment(request)
@@ -586,12 +594,10 @@ def serve(engine: str, listener: socket.socket) -> None:
                 conn.close()
         if listener not in ready:
             continue
-        conn, _ = listener.accept()
-        try:
-            request, fds = _receive(conn)
-        except (OSError, ValueError, struct.error):
-            conn.close()
+        got = _accept(listener)
+        if got is None:
             continue
+        conn, request, fds = got
         if config is None:  # what the imports print goes where the first program's would
             own = [os.dup(fd) for fd in (0, 1, 2)]
             for target, fd in enumerate(fds):
