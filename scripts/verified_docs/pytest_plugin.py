@@ -329,12 +329,28 @@ def _static(page: Page) -> dict:
 RUN_BUDGET_S = {None: 90, "lesson-5-6-1": 150}
 
 
+def machine_cpu(stat: Path = Path("/proc/stat")) -> tuple[float, float] | None:
+    """(busy, total) CPU seconds of the whole machine since it booted, every process counted (Linux's
+    /proc/stat); None where there is no such file. pytest's own rusage misses the processes no
+    process of its own waits for (Chromium's renderers: a probe of three page loads counted 6 s of
+    CPU where sampling /proc saw 12), and the cores are shared with all of them."""
+    try:
+        fields = [int(v) for v in stat.read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return None
+    tick = os.sysconf("SC_CLK_TCK")
+    user, nice, system, idle, iowait, irq, softirq, steal = (fields + [0] * 8)[:8]
+    busy = user + nice + system + irq + softirq  # guest time is already inside user and nice
+    return busy / tick, (busy + idle + iowait + steal) / tick  # steal: the host's, not ours
+
+
 class Scheduler:
     """Starts every selected page execution and install resolution when collection ends."""
 
     def __init__(self, config):
         self.config = config
         self.began = time.time()  # records this session writes are newer (the stamp test checks)
+        self.machine_began = machine_cpu()  # the session line's whole-machine figure
         jobs = max(1, config.getoption("--page-jobs"))
         self.pool = ThreadPoolExecutor(max_workers=jobs)
         self.resolvers = ThreadPoolExecutor(max_workers=2)
@@ -599,20 +615,29 @@ class Scheduler:
             lines += [f"    {line}" for line in log if line.startswith("note: ")]
         return lines
 
-    def session_line(self, now: float) -> str:
+    def session_line(self, now: float, machine: tuple[float, float] | None = None) -> str:
         """Where the session's time went, for the 8-minute budget of `make test` (DEVELOPERS.md): how
         long the page runs took from its start, what came after them (the site phase), and the CPU
-        spent, which is what the cores run out of when everything runs at once."""
+        spent, which is what the cores run out of when everything runs at once. `machine`: the
+        machine's (busy, total) CPU seconds now, read from /proc/stat when not given."""
         cpu = sum(
             usage.ru_utime + usage.ru_stime
             for usage in (resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN))
         )
         pages = (self.pages_ended or now) - self.began
-        return (
+        line = (
             f"  session: the page runs ended {pages:.0f} s after its start, {now - self.began:.0f} s in all "
-            f"(the rest is the site phase); {cpu:.0f} s of CPU in pytest and the processes it waited for, "
-            f"{cpu / max(now - self.began, 1e-9):.1f} of {os.cpu_count()} cores busy on average"
+            f"(the rest is the site phase); {cpu:.0f} s of CPU in pytest and the processes it waited for"
         )
+        end = machine_cpu() if machine is None else machine
+        if self.machine_began and end:
+            busy, total = (b - a for a, b in zip(self.machine_began, end))
+            # What the cores had to give: busy near all of it, only less CPU shortens the session.
+            line += (
+                f"; the machine's {os.cpu_count()} cores were busy {busy / max(total, 1e-9):.0%} of the time "
+                f"({busy:.0f} s of CPU, every process counted)"
+            )
+        return line
 
     def pytest_terminal_summary(self, terminalreporter):
         if self.times:
