@@ -317,3 +317,30 @@ def test_the_machines_cpu_is_read_from_proc_stat_counting_every_process(tmp_path
     assert pytest_plugin.machine_cpu(stat) == (11.0, 50.0)
     assert pytest_plugin.machine_cpu(tmp_path / "missing") is None
     assert pytest_plugin.machine_cpu(Path("/proc/stat")) is not None or not Path("/proc/stat").exists()
+
+
+def test_a_page_run_starts_from_the_sessions_environment_not_a_tests(monkeypatch):
+    """Pages run beside the engine's tests: a variable a test sets in pytest's environment while a
+    page starts (test_bench's BENCH_RECORD did) must not reach the page's processes, which start
+    from the environment taken when the runs were scheduled."""
+    from verified_docs import execute
+    from verified_docs.pages import readable_pages
+
+    seen = []
+
+    def run_page_tier(page, tier, quick_gc=True, environ=None):
+        seen.append(execute.runner_env(tier, execute.WORK, quick_gc, base=environ))
+        return [], [], ""
+
+    monkeypatch.setattr(execute, "run_page_tier", run_page_tier)
+    scheduler = pytest_plugin.Scheduler(SimpleNamespace(getoption={"--page-jobs": 1, "--record-outputs": False}.get))
+    scheduler.resolvers.shutdown()
+    scheduler.pool.shutdown()
+    scheduler.page_environ = dict(os.environ)  # as pytest_collection_finish takes it
+    monkeypatch.setenv("A_TESTS_OWN_VARIABLE", "1")  # a test of the main thread, meanwhile
+    page = readable_pages()[0]
+    # The item's own job (PageRunItem.run_and_check) on the network tier, which writes no record.
+    item = SimpleNamespace(page=page, tier="network", config=scheduler.config, path=page.path, nodeid="docs/x::network")
+    item.run_and_check = lambda environ=None: pytest_plugin.PageRunItem.run_and_check(item, environ)
+    scheduler._timed(item)
+    assert seen and "A_TESTS_OWN_VARIABLE" not in seen[0], "a page run saw a variable a test set after the runs were scheduled"

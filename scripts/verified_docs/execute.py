@@ -45,10 +45,10 @@ def rerun_hint(nodeid: str) -> str:
     return f'rerun just this: .venv/bin/python -m pytest "{nodeid}"'
 
 
-def runner_env(tier: str, workdir: Path, quick_gc: bool = True) -> dict:
-    """The environment of a page's processes; quick_gc=False: Python's own collector, as a reader's
-    (a recording is made so: see run_page_tier)."""
-    env = dict(os.environ)
+def runner_env(tier: str, workdir: Path, quick_gc: bool = True, base: dict | None = None) -> dict:
+    """The environment of a page's processes, from `base` (os.environ when None); quick_gc=False:
+    Python's own collector, as a reader's (a recording is made so: see run_page_tier)."""
+    env = dict(os.environ if base is None else base)
     env.pop("KERAS_BACKEND", None)  # each page chooses its own backend, as a reader would
     # pytest names the test its main thread is running, whichever it is when a page starts: not the
     # page's, and it would make every page's environment differ (warm_start.refusal).
@@ -325,7 +325,12 @@ def stop_all() -> None:
 
 
 def run_page_tier(
-    page: Page, tier: str, snippet_base: Path | None = None, cell_timeout: float = CELL_TIMEOUT_S, quick_gc: bool = True
+    page: Page,
+    tier: str,
+    snippet_base: Path | None = None,
+    cell_timeout: float = CELL_TIMEOUT_S,
+    quick_gc: bool = True,
+    environ: dict | None = None,
 ) -> tuple[list[Block], list[dict], str]:
     """Run the page's blocks of one tier; return them, their results and the runner's stderr.
     quick_gc=False (a recording): Python's own collector, so that what a reader's run prints at exit
@@ -340,7 +345,7 @@ def run_page_tier(
         + (["--snippets", str(snippet_base)] if snippet_base else [])
         + ["--cell-timeout", str(cell_timeout)]
         + ([] if quick_gc else ["--readers-gc"]),
-        env=runner_env(tier, workdir, quick_gc),
+        env=runner_env(tier, workdir, quick_gc, base=environ),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -205,13 +205,14 @@ class PageRunItem(VerifiedItem):
             return None
         return f"{rel(source_of(self.page))}::{self.tier}"
 
-    def run_and_check(self):
-        """The background job: run the page, compare its outputs and, when it passed, write its
-        record (the stamp the site shows) before the job counts as done."""
+    def run_and_check(self, environ: dict | None = None):
+        """The background job: run the page (in `environ`, os.environ when None), compare its
+        outputs and, when it passed, write its record (the stamp the site shows) before the job
+        counts as done."""
         started = time.perf_counter()
         record = self.config.getoption("--record-outputs")
         try:
-            blocks, results, stderr = execute.run_page_tier(self.page, self.tier, quick_gc=not record)
+            blocks, results, stderr = execute.run_page_tier(self.page, self.tier, quick_gc=not record, environ=environ)
             problems = execute.check_outputs(blocks, results, stderr, record, self.nodeid)
         except execute.RunnerDied as exc:
             blocks, results, problems, record = [], [], [f"{exc}\n{execute.rerun_hint(self.nodeid)}"], False
@@ -361,6 +362,9 @@ class Scheduler:
         if not os.environ.get("VERIFIED_DOCS_JAX_CACHE"):
             self.compilations = Path(tempfile.mkdtemp(prefix="verified-docs-jax-"))
             execute.share_compilations(self.compilations)
+        # The environment every page run starts from, taken when the runs are scheduled: a variable
+        # a test of the main thread sets meanwhile (monkeypatch) is that test's, not the pages'.
+        self.page_environ: dict | None = None
         self.interpreters: list = []  # warm interpreters this session started (_warm_up)
         self.interpreters_dir: Path | None = None
         self.warm_logs: dict[str, list[str]] = {}  # engine -> its warm interpreter's log lines
@@ -382,7 +386,7 @@ class Scheduler:
         self.resolve_line, self.records = _resolve_line, records
 
     def _timed(self, item):
-        outcome = item.run_and_check()
+        outcome = item.run_and_check(self.page_environ)
         self.times.append((outcome[0], item.nodeid, ""))
         with self._ending:
             self.pages_ended = max(self.pages_ended or 0.0, time.time())
@@ -431,6 +435,7 @@ class Scheduler:
         runs, proofs = self._prove_translations(runs)
         runs = longest_first(runs, lambda item: records.read(item.page, item.tier), durations_file())
         self._warm_up(runs)
+        self.page_environ = dict(os.environ)
         for item in runs:
             self.futures[item.nodeid] = self.pool.submit(self._timed, item)
             if item.tier == CI_TIER:
