@@ -662,10 +662,12 @@ def language_switcher_click_lands_on_the_same_page(v: Visit, page: Page, view: V
             response = landing.value
             found = HTML_LANG.search(response.text()) if response else None
             landed, landed_lang = v.tab.url, found[1] if found else None
+            status = response.status if response else None
         except Exception as exc:  # noqa: BLE001 - no navigation: said below with where the page is
-            landed, landed_lang = f"{v.tab.url} (no navigation: {type(exc).__name__})", None
-        if landed != expected or landed_lang != lang:
-            v.fail(f"the {lang} switcher landed on {landed} (lang={landed_lang}), not on {expected}")
+            landed, landed_lang, status = f"{v.tab.url} (no navigation: {type(exc).__name__})", None, None
+        # The address, the language and the answer: a missing page's 404 would carry the right address.
+        if landed != expected or landed_lang != lang or status != 200:
+            v.fail(f"the {lang} switcher landed on {landed} (lang={landed_lang}, HTTP {status}), not on {expected}")
         if lang != others[-1]:  # the next language's switcher is on the page we came from
             v.tab.go_back(wait_until="load")
 
@@ -677,8 +679,9 @@ def test_language_switcher_click_lands_on_the_same_page(check, page):
 
 
 def test_the_switcher_check_names_a_click_that_lands_elsewhere(browser, served_site):
-    """The switcher check follows the reader's click: a link to another page (here the other
-    language's home) fails it, naming where the click landed and where it should have."""
+    """The switcher check follows the reader's click: a link to another page (the other language's
+    home, the page itself) fails it, naming where the click landed and where it should have; so
+    does a click that lands on the right address but gets no page (HTTP 404)."""
     server, site = served_site
     page = next(p for p in PAGES if p.id == "training-step.es")
     twin = Page(path=page.path, lang="en", slug=page.slug)
@@ -693,6 +696,13 @@ def test_the_switcher_check_names_a_click_that_lands_elsewhere(browser, served_s
                 language_switcher_click_lands_on_the_same_page(v, page, None, tours)
         finally:
             v.close()
+    v = Visit(browser, page_url(server, site, page), page.id, base=server)
+    try:  # the twin's address answered with a 404 (its page missing from the build)
+        v.tab.route(page_url(server, site, twin), lambda route: route.fulfill(status=404, body='<html lang="en"></html>'))
+        with pytest.raises(pytest.fail.Exception, match=r"lang=en, HTTP 404\), not on"):
+            language_switcher_click_lands_on_the_same_page(v, page, None, tours)
+    finally:
+        v.close()
     v = Visit(browser, page_url(server, site, page), page.id, base=server)
     try:
         language_switcher_click_lands_on_the_same_page(v, page, None, tours)  # the page as built passes

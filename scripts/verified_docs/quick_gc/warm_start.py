@@ -300,8 +300,11 @@ def _ask(path: str, request: dict):
         return (conn, reader), ""
 
 
-def _accept(listener):
-    """The next request: (connection, request, descriptors), or None if it came broken."""
+def _accept(listener, ready):
+    """The next request: (connection, request, descriptors), or None if select() found none on the
+    listener, or it came broken."""
+    if listener not in ready:
+        return None
     conn, _ = listener.accept()
     try:
         return (conn, *_receive(conn))
@@ -495,9 +498,7 @@ def dispatch(engine: str, sock_path: str) -> None:
             if pid == 0:
                 break
             made = {k: v for k, v in made.items() if v[0] != pid}
-        if listener not in ready:
-            continue
-        got = _accept(listener)
+        got = _accept(listener, ready)
         if got is None:
             continue
         conn, request, fds = got
@@ -592,9 +593,7 @@ def serve(engine: str, listener: socket.socket) -> None:
                 except OSError:
                     pass
                 conn.close()
-        if listener not in ready:
-            continue
-        got = _accept(listener)
+        got = _accept(listener, ready)
         if got is None:
             continue
         conn, request, fds = got
