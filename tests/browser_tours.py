@@ -1,13 +1,17 @@
-"""The browser suite's machinery: Debian's Chromium driven by Playwright, one *tour* per page view.
+"""The browser suite's machinery: Debian's Chromium driven by Playwright, one *tour* per page.
 
-A tour opens one page once, in one colour scheme, and runs there, in a fixed order, every check
-that tests/test_browser.py registers (`@tour_check`) for each of its views: first at phone width,
-then resized to desktop width. Resizing lays the page out as a fresh load at that width does (full
-desktop screenshots after a resize and after a fresh load were pixel-identical for the lesson,
-distribution and rocm pages), but a colour scheme needs a load of its own: Material picks its
-palette when the page loads and does not follow a later `prefers-color-scheme` change. Checks that
-change the page (order >= CHANGES_PAGE: search, copy, the switcher that leaves it) run only in a
-tour's last view. Tours run in the background on TOUR_WORKERS
+A tour opens one page once and runs there, in a fixed order, every check that
+tests/test_browser.py registers (`@tour_check`) for each of its views, going through the views as
+a reader would: VIEW_ORDER, each step changing one thing. Resizing lays the page out as a fresh
+load at that width does (full desktop screenshots after a resize and after a fresh load were
+pixel-identical for the lesson, distribution and rocm pages). The colour scheme changes with the
+header's palette toggle, clicked as a reader clicks it (and the browser's `prefers-color-scheme`
+changed with it): Material then sets the palette's attributes on the page that a load in that
+scheme sets, and the site's styles, the diagrams' two drawings included, follow those attributes
+only. A load in the dark scheme is checked once (test_code_colours_are_legible_in_both_themes);
+the toggle saves a page load per page, about 1.4 s of CPU of the 2 s a load of a long page takes
+here. Checks that change the page (order >= CHANGES_PAGE: search, copy, the switcher that leaves
+it) run only in a tour's last view. Tours run in the background on TOUR_WORKERS
 threads, each with its own Playwright and Chromium, from the moment the first site test starts;
 each test then reads its own check's result (`Tours.result`). A tour that gives no result within
 TOUR_TIMEOUT_S of starting (a hung browser or page) fails the tests waiting on it, named.
@@ -47,7 +51,11 @@ VIEWPORTS = {"phone": {"width": 360, "height": 780}, "desktop": {"width": 1280, 
 TOUR_WORKERS = 2  # browsers at once: 3 were no faster on 2 cores (213 s against 196-211 s)
 TOUR_TIMEOUT_S = 180  # one view, every check of it; the longest took about 25 s here
 CHANGES_PAGE = 4  # a check of this order or later changes the page (see the module's docstring)
-WIDTHS = ("phone", "desktop")  # a tour's views, in order
+# A tour's views, in order: the weight check's first view first, then one change at a time, and
+# the view of the checks that change the page (the tests' default view) last.
+VIEW_ORDER = (("light", "phone"), ("dark", "phone"), ("dark", "desktop"), ("light", "desktop"))  # (scheme, width)
+MATERIAL_SCHEME = {"light": "default", "dark": "slate"}  # mkdocs.yml's palette for each scheme
+PALETTE_TOGGLE = "form[data-md-component=palette] label:not([hidden])"  # the header's button
 PAGES = readable_pages()
 
 
@@ -86,6 +94,22 @@ class Visit:
         self.tab.on("pageerror", lambda e: self.problems.append(f"uncaught exception: {e}"))
         self.tab.on("response", self._response)
         self.tab.goto(url, wait_until="load")
+
+    def switch_scheme(self, scheme: str) -> None:
+        """Into the other colour scheme as a reader does: the system's preference, and the header's
+        palette toggle clicked until Material shows the scheme's palette."""
+        self.tab.emulate_media(color_scheme=scheme)
+        if not self.tab.locator(PALETTE_TOGGLE).count():
+            self.fail(f"no palette toggle ({PALETTE_TOGGLE}) to switch to the {scheme} scheme with")
+        wanted = MATERIAL_SCHEME[scheme]
+        current = "document.body.getAttribute('data-md-color-scheme')"
+        for _ in range(len(MATERIAL_SCHEME)):
+            if self.tab.evaluate(current) == wanted:
+                return
+            self.tab.click(PALETTE_TOGGLE, timeout=5_000)
+            self.tab.mouse.move(0, 0)  # off the button: a screenshot shows it as a fresh load does, not hovered
+        if self.tab.evaluate(current) != wanted:
+            self.fail(f"the palette toggle did not switch the page to the {scheme} scheme ({wanted!r})")
 
     def _response(self, response):
         self.responses.append(response)
@@ -217,10 +241,22 @@ class Tours:
                     self.futures[(view, name)].set_result(f"{rel(page.path)} [{page.lang}] did not open: {exc}")
             return
         try:
+            width, scheme = first.width, first.scheme
             for view in views:
                 begun_view = opened if view == first else time.monotonic()  # the first view's time includes the load
-                if view.width != first.width:
+                if view.width != width:
                     v.tab.set_viewport_size(VIEWPORTS[view.width])
+                    width = view.width
+                if view.scheme != scheme:
+                    try:
+                        v.switch_scheme(view.scheme)
+                    except Exception as exc:  # noqa: BLE001 - the view's checks are told why they did not run
+                        problem = exc.msg if isinstance(exc, pytest.fail.Exception) else f"{type(exc).__name__}: {exc}"
+                        for later in views[views.index(view) :]:
+                            for name in self.wanted[later]:
+                                self.futures[(later, name)].set_result(f"{v.where} ({later.width}, {later.scheme}): {problem}")
+                        return
+                    scheme = view.scheme
                 for name in sorted(self.wanted[view], key=lambda n: CHECKS[n].order):
                     begun = time.monotonic()
                     try:
@@ -264,13 +300,12 @@ class Tours:
 
 
 def visits(wanted: dict[View, set[str]]) -> list[tuple[View, ...]]:
-    """The tours: each page in each scheme is one visit through its widths (WIDTHS, in order); a
-    view that changes the page (a check of order >= CHANGES_PAGE) ends its visit, so a view after it
-    opens the page again."""
+    """The tours: each page is one visit through its views in VIEW_ORDER; a view that changes the
+    page (a check of order >= CHANGES_PAGE) ends its visit, so a view after it opens the page again."""
     out: list[tuple[View, ...]] = []
-    for page_id, scheme in dict.fromkeys((v.page_id, v.scheme) for v in wanted):
+    for page_id in dict.fromkeys(v.page_id for v in wanted):
         current: list[View] = []
-        for width in WIDTHS:
+        for scheme, width in VIEW_ORDER:
             view = View(page_id, width, scheme)
             if view not in wanted:
                 continue

@@ -27,7 +27,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from browser_tours import PAGES, VIEWPORTS, View, Visit, launch, missing_browser, page_url, tour_check
+from browser_tours import MATERIAL_SCHEME, PAGES, VIEWPORTS, View, Visit, launch, missing_browser, page_url, tour_check
 from verified_docs import diagrams
 from verified_docs.local_server import serve
 from verified_docs.pages import Page
@@ -229,6 +229,14 @@ def code_colour_problems(browser, url: str, scheme: str, classes: list[str], ext
     in a page of the site so that the site's own styles colour it, in one colour theme."""
     v = Visit(browser, url, f"code colours [{scheme}]", scheme=scheme)
     try:
+        # The one page load in each scheme (the tours switch with the palette toggle): a reader
+        # whose system prefers it gets Material's palette for it.
+        shown = v.tab.evaluate("document.body.getAttribute('data-md-color-scheme')")
+        if shown != MATERIAL_SCHEME[scheme]:
+            v.fail(
+                f"loaded with the reader's system in the {scheme} scheme, the page shows Material's {shown!r} "
+                f"palette, not {MATERIAL_SCHEME[scheme]!r} (mkdocs.yml's theme.palette and its media queries)"
+            )
         if extra_css:
             v.tab.add_style_tag(content=extra_css)
         spans = "".join(f'<span class="{c}">{c.replace(" ", "_")}</span> ' for c in classes if c != "filename")
@@ -803,16 +811,48 @@ def test_a_hung_tour_fails_its_tests_naming_page_view_and_check():
         stuck.set()
 
 
-def test_a_page_is_loaded_once_per_scheme_and_resized_through_its_widths():
-    """browser_tours.visits: phone then desktop in one load per colour scheme; a view whose checks
-    change the page (search, copy, the switcher) ends its load, so a later view loads afresh."""
+def test_a_page_is_loaded_once_and_toured_through_its_widths_and_schemes():
+    """browser_tours.visits: one load per page, through its views in VIEW_ORDER (light phone, dark
+    phone, dark desktop, light desktop); a view whose checks change the page (search, copy, the
+    switcher) ends its load, so a later view loads afresh."""
     import browser_tours
     from browser_tours import View
 
     pl, dl, pd, dd = (View("p", w, s) for s in ("light", "dark") for w in ("phone", "desktop"))
     wanted = {dl: {"render", "axe", "copy", "switcher"}, pl: {"axe", "weight"}, dd: {"axe"}, pd: {"axe", "screenshot"}}
-    assert browser_tours.visits(wanted) == [(pl, dl), (pd, dd)]
-    assert browser_tours.visits(wanted | {pl: {"axe", "copy"}}) == [(pl,), (dl,), (pd, dd)]
+    assert browser_tours.visits(wanted) == [(pl, pd, dd, dl)]
+    assert browser_tours.visits(wanted | {pl: {"axe", "copy"}}) == [(pl,), (pd, dd, dl)]
+
+
+def test_the_palette_toggle_takes_a_page_into_the_dark_scheme_and_back(browser, served_site, tmp_path):
+    """Visit.switch_scheme, as a tour uses it: on a built page with a diagram, the dark palette
+    (and the diagram's light ink, which the render check reads) and back; on a page without
+    Material's palette toggle, a failure that names the scheme it could not reach."""
+    server, site = served_site
+    page = next(p for p in PAGES if diagrams.fences(p))
+    v = Visit(browser, page_url(server, site, page), page.id, VIEWPORTS["phone"], base=server)
+    try:
+        v.switch_scheme("dark")
+        assert v.tab.evaluate("document.body.getAttribute('data-md-color-scheme')") == "slate"
+        renders_offline_without_errors(v, page, View(page.id, "phone", "dark"), None)
+        v.switch_scheme("light")
+        assert v.tab.evaluate("document.body.getAttribute('data-md-color-scheme')") == "default"
+        renders_offline_without_errors(v, page, View(page.id, "phone", "light"), None)
+    finally:
+        v.close()
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "index.html").write_text(
+        '<!doctype html><html lang="en"><head><title>probe</title></head><body><main><h1>No toggle</h1></main></body></html>'
+    )
+    httpd = serve(tmp_path)
+    base = f"http://127.0.0.1:{httpd.server_address[1]}/site/"
+    try:
+        v = Visit(browser, base, "probe", base=base)
+        with pytest.raises(pytest.fail.Exception, match=r"no palette toggle \(form\[data-md-component=palette\] .*dark scheme"):
+            v.switch_scheme("dark")
+        v.close()
+    finally:
+        httpd.shutdown()
 
 
 LAPTOP = {"width": 1366, "height": 768}

@@ -134,7 +134,7 @@ def test_a_program_that_could_start_otherwise_starts_cold(warm, tmp_path):
     _, was_warm = run(warm, tmp_path / "json")
     assert not was_warm and "keras.json differs" in log(warm)
     # The program changes its environment in a way the reading cannot follow: never sent.
-    changes = PROGRAM.replace("import sys\n", 'import sys\nfor k in ["JAX_ENABLE_X64"]:\n    os.environ[k] = "1"\n', 1)
+    changes = PROGRAM.replace("import sys\n", 'import sys\nfor k in sorted(os.environ)[:1]:\n    os.environ[k] = "1"\n', 1)
     _, was_warm = run(warm, tmp_path / "loop", program=changes)
     assert not was_warm and "loop/prog.py: its environment or code before its imports cannot be read" in log(warm, "cold")
     # No engine named: cold.
@@ -182,6 +182,13 @@ def test_a_module_of_the_programs_folder_that_changes_the_environment_is_not_fol
         ('os.putenv("X", "1")', None),
         ('del os.environ["HOME"]', None),
         ('os.environ["X"] = str(1)', None),
+        # A loop over literal names, as the pages' standalone programs set their thread variables
+        ('for v in ("A", "KERAS_BACKEND"):\n    os.environ.setdefault(v, "1")', {"A": "1", "KERAS_BACKEND": "torch"}),
+        ('for v in ["A", "B"]:\n    os.environ[v] = "2"', {"A": "2", "B": "2"}),
+        ('for v in ("A", "B"):\n    os.environ[v] = "2"\n    print(v)', None),  # anything else in the loop
+        ('for v in ("A", "B"):\n    os.environ["A"] = v', None),  # a value that is not literal
+        ('for v in ("A", "B"):\n    os.environ[v] = "2"\nelse:\n    os.environ["C"] = "3"', None),
+        ('for v in names:\n    os.environ[v] = "2"', None),  # names that are not literal
     ],
 )
 def test_the_environment_a_program_imports_with(tmp_path, lines, env):

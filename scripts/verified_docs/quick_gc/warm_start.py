@@ -20,7 +20,8 @@ the summary says why):
   `startup_variable`: PYTHON*, LC_*, LANG and TZ as the server's own);
 - it chooses its engine with KERAS_BACKEND, in its environment or by a literal assignment at the
   top of the file (`os.environ["KERAS_BACKEND"] = "jax"`, or `setdefault`; other literal
-  variables there are followed too), runs no other code before its first import that is not of
+  variables there are followed too, and a loop that gives literal names one literal value, as the
+  pages' standalone programs set their thread variables), runs no other code before its first import that is not of
   the standard library (a warm start would run that code after Keras's import), and changes its
   environment in no other way (`os.environ[...] =` anywhere else, `update`, `pop`, `putenv`,
   ...), nor does a module of its own folder that it imports (one that mentions `environ`);
@@ -96,13 +97,13 @@ def _literal_env(tree: ast.Module) -> dict[str, str] | None:
             if all(n.split(".")[0] in SAFE_IMPORTS for n in names):
                 continue
             break
-        found = _environ_write(stmt)
-        if found is None:
+        found = _loop_writes(stmt) if isinstance(stmt, ast.For) else [_environ_write(stmt)]
+        if found is None or None in found:
             return None
-        key, how, value = found
-        if not isinstance(key, str) or not isinstance(value, str):
-            return None
-        top[key] = (how, value)
+        for key, how, value in found:
+            if not isinstance(key, str) or not isinstance(value, str):
+                return None
+            top[key] = (how, value)
         allowed |= {id(node) for node in ast.walk(stmt)}
     for node in ast.walk(tree):
         if id(node) in allowed:
@@ -119,19 +120,41 @@ def _is_environ(node) -> bool:
 def _environ_write(stmt):
     """(key, "set" | "default", value) of `os.environ[K] = V` / `os.environ.setdefault(K, V)`
     with literal K and V, else None."""
+    found = _environ_write_nodes(stmt)
+    return None if found is None else (_const(found[0]), found[1], _const(found[2]))
+
+
+def _environ_write_nodes(stmt):
+    """(key's node, "set" | "default", value's node) of an environment write, else None."""
     if (
         isinstance(stmt, ast.Assign)
         and len(stmt.targets) == 1
         and isinstance(stmt.targets[0], ast.Subscript)
         and _is_environ(stmt.targets[0].value)
     ):
-        return (_const(stmt.targets[0].slice), "set", _const(stmt.value))
+        return (stmt.targets[0].slice, "set", stmt.value)
     if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
         call = stmt.value
         f = call.func
         if isinstance(f, ast.Attribute) and f.attr == "setdefault" and _is_environ(f.value) and len(call.args) == 2:
-            return (_const(call.args[0]), "default", _const(call.args[1]))
+            return (call.args[0], "default", call.args[1])
     return None
+
+
+def _loop_writes(stmt: ast.For) -> list | None:
+    """The writes of `for NAME in (K1, K2, ...): os.environ.setdefault(NAME, V)` (or
+    `os.environ[NAME] = V`) over literal keys, with a literal V and nothing else in the loop (the
+    pages' standalone programs set their thread variables so), one per key; else None."""
+    body = stmt.body[0] if len(stmt.body) == 1 and not stmt.orelse else None
+    found = _environ_write_nodes(body) if body is not None else None
+    if (
+        found is None
+        or not isinstance(stmt.target, ast.Name)
+        or not isinstance(stmt.iter, (ast.Tuple, ast.List))
+        or not (isinstance(found[0], ast.Name) and found[0].id == stmt.target.id)
+    ):
+        return None
+    return [(_const(key), found[1], _const(found[2])) for key in stmt.iter.elts]
 
 
 def _const(node):
