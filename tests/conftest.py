@@ -38,10 +38,12 @@ class SubpathHandler(QuietHandler):
         return super().translate_path("/" + path[len(SUBPATH) :])
 
 
-def build_served_site(scheduler) -> tuple:
+def build_served_site(scheduler, environ: dict | None = None) -> tuple:
     """The site built for a sub-path address (SITE_URL) and served at that address, once the pages
     have run (their records are the stamps it shows). The server starts first: the build writes its
-    port into every absolute URL (canonical, sitemap, switcher, notebooks), so that they are live."""
+    port into every absolute URL (canonical, sitemap, switcher, notebooks), so that they are live.
+    In the background, the build starts from `environ`, the session's environment before any test
+    ran: a test running when the pages end may have set BENCH_RECORD to a record of its own."""
     if scheduler:
         scheduler.wait_for_pages()
     out = BUILD / "site-subpath"
@@ -49,7 +51,7 @@ def build_served_site(scheduler) -> tuple:
     out.mkdir(parents=True)
     httpd = serve(out, SubpathHandler)
     url = f"http://127.0.0.1:{httpd.server_address[1]}{SUBPATH}"
-    return httpd, url, out, mkdocs_build("--site-dir", str(out), SITE_URL=url)
+    return httpd, url, out, mkdocs_build("--site-dir", str(out), base=environ, SITE_URL=url)
 
 
 @pytest.hookimpl(trylast=True)  # after the scheduler has started the pages
@@ -65,10 +67,11 @@ def pytest_collection_finish(session):
         return
     scheduler = config.pluginmanager.get_plugin("verified_docs_scheduler")
     future: Future = Future()
+    environ = dict(os.environ)  # before any test runs (build_served_site)
 
     def build():
         try:
-            future.set_result(build_served_site(scheduler))
+            future.set_result(build_served_site(scheduler, environ))
         except BaseException as exc:  # noqa: BLE001 - served_site raises it in the test that needs it
             future.set_exception(exc)
 

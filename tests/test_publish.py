@@ -56,6 +56,37 @@ def test_a_test_build_ignores_the_address_the_shell_exported(monkeypatch):
     assert build_env(SITE_URL=ADDRESS)["SITE_URL"] == ADDRESS, "a test build lost the address its caller gave"
 
 
+def test_the_background_build_starts_from_the_sessions_environment_not_a_tests(monkeypatch, tmp_path):
+    """The sub-path site builds on another thread as soon as the pages end (conftest's
+    build_served_site), while a test of the main thread may have set a variable of its own: the
+    build starts from the environment taken before any test ran. (A test_bench record named in
+    BENCH_RECORD once reached it: the site failed to build, and every browser test with it.)"""
+    import os
+    import subprocess
+    from types import SimpleNamespace
+
+    import conftest
+    from verified_docs import site_build
+
+    seen: dict = {}
+
+    def run(cmd, **kw):
+        seen.update(kw["env"])
+        return subprocess.CompletedProcess(cmd, 0, "", "")
+
+    # Only site_build's own reference: the pages running in the background keep the real one.
+    monkeypatch.setattr(site_build, "subprocess", SimpleNamespace(run=run))
+    monkeypatch.setattr(conftest, "BUILD", tmp_path)
+    before = dict(os.environ)
+    monkeypatch.setenv("BENCH_RECORD", str(tmp_path / "a test's record.json"))
+    httpd, url, _, _ = conftest.build_served_site(None, before)
+    httpd.shutdown()
+    assert seen.get("SITE_URL") == url, "the sub-path build lost its address"
+    assert seen.get("BENCH_RECORD") == before.get("BENCH_RECORD"), (
+        f"the background build saw BENCH_RECORD={seen.get('BENCH_RECORD')!r}, which a test set after the session began"
+    )
+
+
 def test_no_file_of_the_published_site_mentions_the_local_address(published):
     offenders = []
     # Source maps are Material's own source code (its dev-server defaults), never loaded by a page.

@@ -17,22 +17,25 @@ from .project import ROOT
 ADDRESS_VARIABLES = ("SITE_URL", "SITE_PUBLISH")
 
 
-def build_env(**env: str) -> dict:
-    """The environment of a test build: the shell's, without the maintainer's ADDRESS_VARIABLES
-    (a `SITE_PUBLISH=1` left exported would make every test build refuse its local address)."""
-    inherited = {k: v for k, v in os.environ.items() if k not in ADDRESS_VARIABLES}
+def build_env(base: dict | None = None, **env: str) -> dict:
+    """The environment of a test build: the shell's (or `base`, a copy of it taken earlier), without
+    the maintainer's ADDRESS_VARIABLES (a `SITE_PUBLISH=1` left exported would make every test
+    build refuse its local address)."""
+    inherited = {k: v for k, v in (os.environ if base is None else base).items() if k not in ADDRESS_VARIABLES}
     return dict(inherited, NO_MKDOCS_2_WARNING="1", **env)
 
 
-def mkdocs_build(*args: str, **env: str) -> subprocess.CompletedProcess:
-    """`mkdocs build --strict ARGS` from the checkout: every build the tests make goes through it."""
+def mkdocs_build(*args: str, base: dict | None = None, **env: str) -> subprocess.CompletedProcess:
+    """`mkdocs build --strict ARGS` from the checkout: every build the tests make goes through it.
+    A build on another thread than the tests' passes `base`, the environment it must start from: a
+    test running meanwhile may have set a variable of its own (monkeypatch), such as BENCH_RECORD."""
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=600,
-        env=build_env(**env),
+        env=build_env(base, **env),
     )
 
 
