@@ -21,11 +21,30 @@ def block(page: str, line: int, code: str, **options):
     )
 
 
+def test_an_install_line_resolves_in_the_sessions_environment_not_a_tests(monkeypatch):
+    """Install lines resolve on the resolvers' threads while the tests run: a variable a test sets
+    meanwhile (monkeypatch) does not reach them. The block's own shell says what it saw."""
+    scheduler = pytest_plugin.Scheduler(SimpleNamespace(getoption={"--page-jobs": 1}.get))
+    monkeypatch.setenv("A_TESTS_OWN_VARIABLE", "set after the session began")
+    scheduler.records = SimpleNamespace(write_passed=lambda *a, **k: None, forget=lambda *a, **k: None)
+    probe = block(
+        "v.es",
+        9,
+        'test -z "$A_TESTS_OWN_VARIABLE" || { echo "saw $A_TESTS_OWN_VARIABLE" >&2; exit 1; }\npip install --help > /dev/null\n',
+    )
+    try:
+        problem = scheduler._submit_resolution("v.es", probe).result(timeout=120)
+    finally:
+        scheduler.resolvers.shutdown()
+        scheduler.pool.shutdown()
+    assert problem is None, f"an install line resolved in a test's environment: {problem}"
+
+
 def test_an_install_line_is_resolved_once_for_every_block_that_has_it():
     resolved, written = [], []
     lock = threading.Lock()
 
-    def resolve(b):
+    def resolve(b, environ=None):
         with lock:
             resolved.append(b.where)
         return f"{b.where}: install line does not resolve" if "bad" in b.code else None

@@ -57,9 +57,9 @@ def command_of(code: str) -> str:
     return proc.stdout if proc.returncode == 0 and proc.stdout else code  # unparsable: the text itself
 
 
-def resolve_problem(block: Block, workdir: Path) -> str | None:
+def resolve_problem(block: Block, workdir: Path, environ: dict | None = None) -> str | None:
     """None when the block's install lines resolve: pip's under each Python the page states, apt's
-    against this machine's package lists."""
+    against this machine's package lists; in `environ` (os.environ's if None)."""
     if APT_INSTALL.search(block.code):
         if not shutil.which("apt-get"):
             raise MissingTool("apt-get is not installed: the resolve tier checks `apt install` lines with apt-get --simulate")
@@ -67,7 +67,9 @@ def resolve_problem(block: Block, workdir: Path) -> str | None:
         code = APT_INSTALL.sub("apt-get install --simulate --quiet --quiet", block.code)
         if PIP_INSTALL.search(code):
             return f"{block.where}: a resolve-tier block holds either apt install lines or pip install lines, not both"
-        proc = subprocess.run(["bash", "-e", "-c", code], cwd=workdir, capture_output=True, text=True, timeout=RESOLVE_TIMEOUT_S)
+        proc = subprocess.run(
+            ["bash", "-e", "-c", code], cwd=workdir, capture_output=True, text=True, timeout=RESOLVE_TIMEOUT_S, env=environ
+        )
         if proc.returncode != 0:
             return f"{block.where}: apt line does not resolve against the {archive()} archive\n{(proc.stderr or proc.stdout)[-4000:]}"
         return None
@@ -80,7 +82,9 @@ def resolve_problem(block: Block, workdir: Path) -> str | None:
         if n == 0:
             return f"{block.where}: a resolve-tier block must contain a pip install or apt install line"
         # In an empty directory, so that nothing can reach the project's own .venv.
-        proc = subprocess.run(["bash", "-e", "-c", code], cwd=workdir, capture_output=True, text=True, timeout=RESOLVE_TIMEOUT_S)
+        proc = subprocess.run(
+            ["bash", "-e", "-c", code], cwd=workdir, capture_output=True, text=True, timeout=RESOLVE_TIMEOUT_S, env=environ
+        )
         if proc.returncode != 0:
             return f"{block.where}: install line does not resolve with {python} (Python {version})\n{proc.stderr[-4000:]}"
     return None

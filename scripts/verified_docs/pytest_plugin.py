@@ -291,10 +291,10 @@ class StaticItem(VerifiedItem):
 # ------------------------------------------------------------------------------ scheduling
 
 
-def _resolve_line(block) -> str | None:
+def _resolve_line(block, environ: dict | None = None) -> str | None:
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            return checks.resolve_problem(block, Path(tmp))
+            return checks.resolve_problem(block, Path(tmp), environ)
     except checks.MissingTool as exc:  # the Python the page states is not installed: say which
         return f"{block.where}: {exc}"
     except subprocess.TimeoutExpired:
@@ -352,6 +352,9 @@ class Scheduler:
         self.config = config
         self.began = time.time()  # records this session writes are newer (the stamp test checks)
         self.machine_began = machine_cpu()  # the session line's whole-machine figure
+        # The environment the install lines resolve in, taken before any test runs: they resolve on
+        # the resolvers' threads while tests of the main thread set variables of their own.
+        self.environ = dict(os.environ)
         jobs = max(1, config.getoption("--page-jobs"))
         self.pool = ThreadPoolExecutor(max_workers=jobs)
         self.resolvers = ThreadPoolExecutor(max_workers=2)
@@ -520,7 +523,7 @@ class Scheduler:
         a block with the same line gets that answer as its own."""
         key = (checks.command_of(block.code), repr(sorted(block.options.items())))
         if key not in self.lines:
-            self.lines[key] = (block, self.resolvers.submit(self.resolve_line, block))
+            self.lines[key] = (block, self.resolvers.submit(self.resolve_line, block, self.environ))
         first, line = self.lines[key]
         mine: Future = Future()
 
