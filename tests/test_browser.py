@@ -855,6 +855,37 @@ def test_the_palette_toggle_takes_a_page_into_the_dark_scheme_and_back(browser, 
         httpd.shutdown()
 
 
+def test_a_scheme_the_toggle_cannot_reach_fails_the_checks_of_the_views_left(browser, tmp_path, monkeypatch):
+    """A tour whose page has no palette toggle: its light view's checks run, and every check of the
+    views after the switch gets the switch's failure at once (not a hung tour's timeout)."""
+    import threading
+    from concurrent.futures import Future
+
+    import browser_tours
+
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "index.html").write_text(
+        '<!doctype html><html lang="en"><head><title>probe</title></head><body><main><h1>No toggle</h1></main></body></html>'
+    )
+    httpd = serve(tmp_path)
+    base = f"http://127.0.0.1:{httpd.server_address[1]}/site/"
+    monkeypatch.setattr(browser_tours, "page_url", lambda server, site, page: base)
+    page = PAGES[0]
+    views = (View(page.id, "phone", "light"), View(page.id, "phone", "dark"), View(page.id, "desktop", "dark"))
+    tours = object.__new__(browser_tours.Tours)
+    tours.server, tours.served, tours.pages = base, tmp_path, {page.id: page}
+    tours.wanted = {views[0]: set(), views[1]: {"axe"}, views[2]: {"axe", "render"}}
+    tours.futures = {(view, name): Future() for view, names in tours.wanted.items() for name in names}
+    tours.started, tours.seconds, tours._timing = {}, {}, threading.Lock()
+    tours.check_seconds = dict.fromkeys(["open", *browser_tours.CHECKS], 0.0)
+    try:
+        tours._tour(browser, views)
+    finally:
+        httpd.shutdown()
+    results = {key: future.result(timeout=0) for key, future in tours.futures.items()}
+    assert len(results) == 3 and all("no palette toggle" in r and "dark scheme" in r for r in results.values()), results
+
+
 LAPTOP = {"width": 1366, "height": 768}
 # Pages that open with a quick route: its first command must be on a laptop's first screen.
 FIRST_COMMAND_PAGES = ("rocm.es", "rocm.en")

@@ -63,18 +63,22 @@ def test_the_background_build_starts_from_the_sessions_environment_not_a_tests(m
     BENCH_RECORD once reached it: the site failed to build, and every browser test with it.)"""
     import os
     import subprocess
+    import threading
     from types import SimpleNamespace
 
     import conftest
     from verified_docs import site_build
 
     seen: dict = {}
+    me, real = threading.current_thread(), subprocess.run
 
     def run(cmd, **kw):
+        if threading.current_thread() is not me:  # the session's own background build, if it runs now
+            return real(cmd, **kw)
         seen.update(kw["env"])
         return subprocess.CompletedProcess(cmd, 0, "", "")
 
-    # Only site_build's own reference: the pages running in the background keep the real one.
+    # Only site_build's own reference, and only for this thread's calls.
     monkeypatch.setattr(site_build, "subprocess", SimpleNamespace(run=run))
     monkeypatch.setattr(conftest, "BUILD", tmp_path)
     before = dict(os.environ)

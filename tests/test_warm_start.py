@@ -186,7 +186,12 @@ def test_a_module_of_the_programs_folder_that_changes_the_environment_is_not_fol
         ('for v in ("A", "KERAS_BACKEND"):\n    os.environ.setdefault(v, "1")', {"A": "1", "KERAS_BACKEND": "torch"}),
         ('for v in ["A", "B"]:\n    os.environ[v] = "2"', {"A": "2", "B": "2"}),
         ('for v in ("A", "B"):\n    os.environ[v] = "2"\n    print(v)', None),  # anything else in the loop
-        ('for v in ("A", "B"):\n    os.environ["A"] = v', None),  # a value that is not literal
+        ('for v in ("A", "B"):\n    os.environ["A"] = v', None),  # a key that is not the loop's name
+        ('for v in ("A", "B"):\n    os.environ[v] = str(2)', None),  # a value that is not literal
+        # in order: a setdefault after a write of the same key does nothing, a write after it wins
+        ('os.environ["A"] = "1"\nfor v in ("A",):\n    os.environ.setdefault(v, "2")', {"A": "1"}),
+        ('os.environ.setdefault("A", "1")\nos.environ.setdefault("A", "2")', {"A": "1"}),
+        ('os.environ.setdefault("A", "1")\nos.environ["A"] = "2"', {"A": "2"}),
         ('for v in ("A", "B"):\n    os.environ[v] = "2"\nelse:\n    os.environ["C"] = "3"', None),
         ('for v in names:\n    os.environ[v] = "2"', None),  # names that are not literal
     ],

@@ -103,7 +103,8 @@ def _literal_env(tree: ast.Module) -> dict[str, str] | None:
         for key, how, value in found:
             if not isinstance(key, str) or not isinstance(value, str):
                 return None
-            top[key] = (how, value)
+            if how == "set" or key not in top:  # a setdefault after a write of the same key does nothing
+                top[key] = (how, value)
         allowed |= {id(node) for node in ast.walk(stmt)}
     for node in ast.walk(tree):
         if id(node) in allowed:
