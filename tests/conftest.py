@@ -38,7 +38,7 @@ class SubpathHandler(QuietHandler):
         return super().translate_path("/" + path[len(SUBPATH) :])
 
 
-def build_served_site(scheduler, environ: dict | None = None) -> tuple:
+def build_served_site(scheduler, environ: dict | None = None, out: Path = BUILD / "site-subpath") -> tuple:
     """The site built for a sub-path address (SITE_URL) and served at that address, once the pages
     have run (their records are the stamps it shows). The server starts first: the build writes its
     port into every absolute URL (canonical, sitemap, switcher, notebooks), so that they are live.
@@ -46,7 +46,6 @@ def build_served_site(scheduler, environ: dict | None = None) -> tuple:
     ran: a test running when the pages end may have set BENCH_RECORD to a record of its own."""
     if scheduler:
         scheduler.wait_for_pages()
-    out = BUILD / "site-subpath"
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     httpd = serve(out, SubpathHandler)
@@ -67,7 +66,7 @@ def pytest_collection_finish(session):
         return
     scheduler = config.pluginmanager.get_plugin("verified_docs_scheduler")
     future: Future = Future()
-    environ = dict(os.environ)  # before any test runs (build_served_site)
+    environ = scheduler.environ if scheduler else dict(os.environ)  # before any test runs (build_served_site)
 
     def build():
         try:

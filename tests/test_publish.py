@@ -80,10 +80,9 @@ def test_the_background_build_starts_from_the_sessions_environment_not_a_tests(m
 
     # Only site_build's own reference, and only for this thread's calls.
     monkeypatch.setattr(site_build, "subprocess", SimpleNamespace(run=run))
-    monkeypatch.setattr(conftest, "BUILD", tmp_path)
     before = dict(os.environ)
     monkeypatch.setenv("BENCH_RECORD", str(tmp_path / "a test's record.json"))
-    httpd, url, _, _ = conftest.build_served_site(None, before)
+    httpd, url, _, _ = conftest.build_served_site(None, before, out=tmp_path / "site")
     httpd.shutdown()
     assert seen.get("SITE_URL") == url, "the sub-path build lost its address"
     assert seen.get("BENCH_RECORD") == before.get("BENCH_RECORD"), (
